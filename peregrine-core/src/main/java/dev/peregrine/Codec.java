@@ -1,0 +1,95 @@
+package dev.peregrine;
+
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.TypeCodec;
+
+import java.util.Objects;
+
+/**
+ * A handle for one root type, from {@link Peregrine#codec(Class)}. Its payloads omit the root's type
+ * tag (the reader knows it), and it encodes into and decodes from caller-supplied arrays: the fastest
+ * way to move many values of one type. Thread-safe, like the {@link Peregrine} it came from.
+ *
+ * @param <T> the root type
+ */
+public final class Codec<T> {
+    private final Session session;
+    private final Class<T> type;
+    private final TypeCodec<?> codec;
+
+    Codec(Session session, Class<T> type) {
+        this.session = session;
+        this.type = Objects.requireNonNull(type, "type");
+        this.codec = session.registry().codecFor(type);
+    }
+
+    /** @return the root type */
+    public Class<T> type() {
+        return type;
+    }
+
+    private void check(T value) {
+        Objects.requireNonNull(value, "a Codec encodes non-null values; use Peregrine.serialize for null");
+        if (Builtins.wireClass(value.getClass()) != type) {
+            throw new UnsupportedTypeException("Codec<" + type.getName() + "> cannot encode a "
+                    + value.getClass().getName() + " without losing its type; use Peregrine.serialize");
+        }
+    }
+
+    /**
+     * Encodes a value into a new array.
+     *
+     * @param value a non-null value of exactly the root type
+     * @return the payload
+     */
+    public byte[] encode(T value) {
+        check(value);
+        BufferWriter out = BufferWriter.growable(64);
+        session.write(out, value, codec);
+        return out.toByteArray();
+    }
+
+    /**
+     * Encodes a value into a caller's array.
+     *
+     * @param value  a non-null value of exactly the root type
+     * @param dst    destination
+     * @param offset index of the first byte to write
+     * @return the number of bytes written
+     * @throws LimitExceededException when the payload does not fit
+     */
+    public int encode(T value, byte[] dst, int offset) {
+        check(value);
+        BufferWriter out = BufferWriter.bounded(dst, offset, dst.length);
+        session.write(out, value, codec);
+        return out.size();
+    }
+
+    /**
+     * Decodes a payload written by {@link #encode}.
+     *
+     * @param src exactly one payload
+     * @return the value
+     */
+    public T decode(byte[] src) {
+        return decode(src, 0, src.length);
+    }
+
+    /**
+     * Decodes a payload from a slice of an array that holds exactly one payload.
+     *
+     * @param src    the array
+     * @param offset first byte
+     * @param length payload length
+     * @return the value
+     */
+    public T decode(byte[] src, int offset, int length) {
+        BufferReader in = new ArrayReader(src, offset, length);
+        T value = session.read(in, type, codec);
+        Session.requireEnd(in);
+        return value;
+    }
+}

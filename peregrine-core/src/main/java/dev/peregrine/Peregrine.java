@@ -1,0 +1,330 @@
+package dev.peregrine;
+
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.buffer.ByteBufferReader;
+import dev.peregrine.codec.Limits;
+import dev.peregrine.registry.TypeRegistry;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Serializes Java objects to compact bytes and back, with no schema file, annotations or build step.
+ *
+ * <pre>{@code
+ * Peregrine peregrine = Peregrine.builder().register(Order.class, Customer.class).build();
+ * byte[] bytes = peregrine.serialize(order);
+ * Order copy = peregrine.deserialize(bytes, Order.class);
+ * }</pre>
+ *
+ * <p>An instance is immutable and thread-safe: build one and share it between all threads. It keeps
+ * no per-thread state; each call allocates its own small context. Every failure is a
+ * {@link PeregrineException}; see its subclasses for the contract.
+ */
+public final class Peregrine {
+    private final TypeRegistry registry;
+    private final Session session;
+
+    private Peregrine(Builder b) {
+        this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader);
+        this.session = new Session(registry, b.referenceTracking,
+                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes));
+    }
+
+    /** @return a builder with the defaults: registration required, references not tracked */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Serializes a value, with its type, into a new array.
+     *
+     * @param value any supported value, or null
+     * @return the payload
+     */
+    public byte[] serialize(Object value) {
+        BufferWriter out = BufferWriter.growable(64);
+        session.write(out, value, null);
+        return out.toByteArray();
+    }
+
+    /**
+     * Serializes a value into a caller's array.
+     *
+     * @param value  any supported value, or null
+     * @param dst    destination
+     * @param offset index of the first byte to write
+     * @return the number of bytes written
+     * @throws LimitExceededException when the payload does not fit
+     */
+    public int serialize(Object value, byte[] dst, int offset) {
+        BufferWriter out = BufferWriter.bounded(dst, offset, dst.length);
+        session.write(out, value, null);
+        return out.size();
+    }
+
+    /**
+     * Serializes a value to a stream as a varint length followed by the payload, so that several
+     * values can follow each other and {@link #deserialize(InputStream, Class)} reads exactly one.
+     *
+     * @param value any supported value, or null
+     * @param out   the stream; not closed
+     * @throws StreamException when the stream fails
+     */
+    public void serialize(Object value, OutputStream out) {
+        byte[] payload = serialize(value);
+        BufferWriter frame = BufferWriter.growable(5);
+        frame.writeVarUInt(payload.length);
+        try {
+            out.write(frame.array(), 0, frame.size());
+            out.write(payload);
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
+    }
+
+    /**
+     * Serializes a value into a buffer from its position, advancing the position.
+     *
+     * @param value any supported value, or null
+     * @param dst   heap or direct buffer
+     * @throws LimitExceededException when the payload does not fit before the limit
+     */
+    public void serialize(Object value, ByteBuffer dst) {
+        if (dst.hasArray() && !dst.isReadOnly()) {
+            int start = dst.arrayOffset() + dst.position();
+            BufferWriter out = BufferWriter.bounded(dst.array(), start, dst.arrayOffset() + dst.limit());
+            session.write(out, value, null);
+            dst.position(dst.position() + out.size());
+        } else {
+            byte[] payload = serialize(value);
+            if (payload.length > dst.remaining()) {
+                throw new LimitExceededException("output buffer too small: need " + payload.length
+                        + " bytes, " + dst.remaining() + " remain", -1);
+            }
+            dst.put(payload);
+        }
+    }
+
+    /**
+     * Deserializes a payload written by {@link #serialize(Object)}.
+     *
+     * @param bytes exactly one payload
+     * @return the value, or null
+     */
+    public Object deserialize(byte[] bytes) {
+        return deserialize(bytes, 0, bytes.length, Object.class);
+    }
+
+    /**
+     * Deserializes a payload and checks its type.
+     *
+     * @param bytes exactly one payload
+     * @param type  the expected type (a supertype of the value's class, or its box)
+     * @param <T>   the expected type
+     * @return the value, or null
+     */
+    public <T> T deserialize(byte[] bytes, Class<T> type) {
+        return deserialize(bytes, 0, bytes.length, type);
+    }
+
+    /**
+     * Deserializes a payload from a slice of an array; the slice must hold exactly one payload.
+     *
+     * @param bytes  the array
+     * @param offset first byte of the payload
+     * @param length payload length
+     * @param type   the expected type
+     * @param <T>    the expected type
+     * @return the value, or null
+     */
+    public <T> T deserialize(byte[] bytes, int offset, int length, Class<T> type) {
+        Objects.requireNonNull(bytes, "bytes");
+        BufferReader in = new ArrayReader(bytes, offset, length);
+        T value = session.read(in, type, null);
+        Session.requireEnd(in);
+        return value;
+    }
+
+    /**
+     * Reads one value written by {@link #serialize(Object, OutputStream)}: a varint length and that
+     * many bytes, no more.
+     *
+     * @param in   the stream; not closed
+     * @param type the expected type
+     * @param <T>  the expected type
+     * @return the value, or null
+     * @throws StreamException when the stream fails
+     */
+    public <T> T deserialize(InputStream in, Class<T> type) {
+        byte[] payload = Frames.read(in, session.limits().maxPayloadBytes());
+        return deserialize(payload, type);
+    }
+
+    /**
+     * Reads one value from a buffer's position, advancing the position past it; bytes after it are
+     * left for the next read.
+     *
+     * @param src  heap or direct buffer
+     * @param type the expected type
+     * @param <T>  the expected type
+     * @return the value, or null
+     */
+    public <T> T deserialize(ByteBuffer src, Class<T> type) {
+        if (src.hasArray()) {
+            ArrayReader in = new ArrayReader(src.array(), src.arrayOffset() + src.position(), src.remaining());
+            T value = session.read(in, type, null);
+            src.position(src.position() + in.position());
+            return value;
+        }
+        ByteBufferReader in = new ByteBufferReader(src);
+        T value = session.read(in, type, null);
+        in.finish();
+        return value;
+    }
+
+    /**
+     * A handle for one root type: its payloads omit the root's type tag, and it encodes into and
+     * decodes from caller-supplied arrays. The fastest path.
+     *
+     * @param type a registered class, or one implied by a registered class's fields
+     * @param <T>  the root type
+     * @return the codec
+     * @throws UnsupportedTypeException when the type cannot be handled
+     */
+    public <T> Codec<T> codec(Class<T> type) {
+        return new Codec<>(session, type);
+    }
+
+    /** Configures a {@link Peregrine}. Not thread-safe; the instance it builds is. */
+    public static final class Builder {
+        private final Map<Class<?>, Integer> ids = new LinkedHashMap<>();
+        private int nextId;
+        private boolean requireRegistration = true;
+        private boolean referenceTracking;
+        private int maxDepth = Limits.DEFAULT.maxDepth();
+        private int maxCollectionLength = Limits.DEFAULT.maxCollectionLength();
+        private int maxPayloadBytes = Limits.DEFAULT.maxPayloadBytes();
+        private ClassLoader loader = Peregrine.class.getClassLoader();
+
+        private Builder() {
+        }
+
+        /**
+         * Registers classes with ids in registration order, skipping ids already taken.
+         *
+         * @param types classes, enums or array classes
+         * @return this builder
+         */
+        public Builder register(Class<?>... types) {
+            for (Class<?> t : types) {
+                while (ids.containsValue(nextId)) {
+                    nextId++;
+                }
+                register(t, nextId);
+            }
+            return this;
+        }
+
+        /**
+         * Registers a class with an explicit id, stable across versions of the application.
+         *
+         * @param type a class, enum or array class
+         * @param id   0 to 1,000,000; each id names one class
+         * @return this builder
+         * @throws IllegalArgumentException when the id or the class is already registered
+         */
+        public Builder register(Class<?> type, int id) {
+            Objects.requireNonNull(type, "type");
+            if (id < 0 || id > 1_000_000) {
+                throw new IllegalArgumentException("id " + id + " is outside 0..1000000");
+            }
+            if (ids.containsKey(type)) {
+                throw new IllegalArgumentException(type.getName() + " is already registered with id " + ids.get(type));
+            }
+            if (ids.containsValue(id)) {
+                throw new IllegalArgumentException("id " + id + " is already taken");
+            }
+            if (type.isPrimitive() || dev.peregrine.codec.Builtins.tagOf(type) >= 0) {
+                throw new IllegalArgumentException(type.getName() + " is built in and needs no registration");
+            }
+            ids.put(type, id);
+            return this;
+        }
+
+        /**
+         * @param required true (the default) to refuse classes neither registered nor implied by the
+         *                 declared field types of registered classes; false to write them by name
+         * @return this builder
+         */
+        public Builder requireRegistration(boolean required) {
+            this.requireRegistration = required;
+            return this;
+        }
+
+        /**
+         * @param enabled true to keep shared references shared and allow cycles; false (the default)
+         *                writes every reference as a fresh value, and a cycle hits the depth limit
+         * @return this builder
+         */
+        public Builder referenceTracking(boolean enabled) {
+            this.referenceTracking = enabled;
+            return this;
+        }
+
+        /**
+         * @param depth deepest nesting of values allowed when writing or reading (default 100)
+         * @return this builder
+         */
+        public Builder maxDepth(int depth) {
+            this.maxDepth = positive(depth, "maxDepth");
+            return this;
+        }
+
+        /**
+         * @param length longest array, collection or map a reader accepts (default 16,777,216)
+         * @return this builder
+         */
+        public Builder maxCollectionLength(int length) {
+            this.maxCollectionLength = positive(length, "maxCollectionLength");
+            return this;
+        }
+
+        /**
+         * @param bytes largest payload read from a stream (default 1 GiB)
+         * @return this builder
+         */
+        public Builder maxPayloadBytes(int bytes) {
+            this.maxPayloadBytes = positive(bytes, "maxPayloadBytes");
+            return this;
+        }
+
+        /**
+         * @param classLoader loader of classes named in payloads when registration is not required
+         * @return this builder
+         */
+        public Builder classLoader(ClassLoader classLoader) {
+            this.loader = Objects.requireNonNull(classLoader, "classLoader");
+            return this;
+        }
+
+        private static int positive(int v, String what) {
+            if (v <= 0) {
+                throw new IllegalArgumentException(what + " must be positive, not " + v);
+            }
+            return v;
+        }
+
+        /** @return a new, immutable, thread-safe instance */
+        public Peregrine build() {
+            return new Peregrine(this);
+        }
+    }
+}

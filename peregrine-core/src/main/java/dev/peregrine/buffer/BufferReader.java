@@ -1,0 +1,152 @@
+package dev.peregrine.buffer;
+
+import dev.peregrine.MalformedInputException;
+
+/**
+ * Little-endian reader of fixed-width values, varints and strings, checked against the bytes remaining.
+ *
+ * <p>A closed set of two final implementations, one over a {@code byte[]} and one over a
+ * {@link java.nio.ByteBuffer}, so call sites see at most two receiver types. Every read that would
+ * pass the end throws {@link MalformedInputException} with the payload offset; nothing here throws an
+ * index exception. Offsets are counted from the first byte of the payload.
+ */
+public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader {
+
+    /** @return bytes consumed since the start of the payload */
+    public abstract int position();
+
+    /** @return bytes left before the end of the payload */
+    public abstract int remaining();
+
+    /** @return the next byte, signed */
+    public abstract byte readByte();
+
+    /** @return the next four bytes as a little-endian int */
+    public abstract int readIntLE();
+
+    /** @return the next eight bytes as a little-endian long */
+    public abstract long readLongLE();
+
+    /**
+     * Copies the next bytes out.
+     *
+     * @param dst    destination
+     * @param offset first index in {@code dst}
+     * @param length number of bytes
+     */
+    public abstract void readBytes(byte[] dst, int offset, int length);
+
+    /**
+     * Reads a string written by {@link BufferWriter#writeString}.
+     *
+     * @return the string
+     */
+    public abstract String readString();
+
+    /**
+     * Fails unless at least {@code n} bytes remain; called before allocating for a declared length.
+     *
+     * @param n    bytes the caller is about to need
+     * @param what the construct, for the error message
+     */
+    public final void require(long n, String what) {
+        if (n > remaining() || n < 0) {
+            throw new MalformedInputException(what + " needs " + n + " bytes but only " + remaining()
+                    + " remain", position());
+        }
+    }
+
+    /** @return one byte that must be 0 or 1 */
+    public final boolean readBoolean() {
+        byte b = readByte();
+        if ((b & ~1) != 0) {
+            throw new MalformedInputException("boolean byte " + b + " is neither 0 nor 1", position() - 1);
+        }
+        return b != 0;
+    }
+
+    /** @return four bytes as an IEEE 754 float */
+    public final float readFloat() {
+        return Float.intBitsToFloat(readIntLE());
+    }
+
+    /** @return eight bytes as an IEEE 754 double */
+    public final double readDouble() {
+        return Double.longBitsToDouble(readLongLE());
+    }
+
+    /** @return an unsigned LEB128 value of at most 32 bits */
+    public final int readVarUInt() {
+        int start = position();
+        int result = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            int b = readByte();
+            if (shift == 28 && (b & 0xF0) != 0) {
+                throw new MalformedInputException("varint overflows 32 bits", start);
+            }
+            result |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return result;
+            }
+        }
+        throw new MalformedInputException("varint overflows 32 bits", start);
+    }
+
+    /** @return an unsigned LEB128 value of at most 64 bits */
+    public final long readVarULong() {
+        int start = position();
+        long result = 0;
+        for (int shift = 0; shift < 70; shift += 7) {
+            long b = readByte();
+            if (shift == 63 && (b & 0xFE) != 0) {
+                throw new MalformedInputException("varint overflows 64 bits", start);
+            }
+            result |= (b & 0x7F) << shift;
+            if (b >= 0) {
+                return result;
+            }
+        }
+        throw new MalformedInputException("varint overflows 64 bits", start);
+    }
+
+    /** @return a zigzag varint int */
+    public final int readVarInt() {
+        int v = readVarUInt();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /** @return a zigzag varint long */
+    public final long readVarLong() {
+        long v = readVarULong();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /**
+     * Reads a non-negative varint length and checks it against a limit.
+     *
+     * @param max  largest allowed value
+     * @param what the construct, for the error message
+     * @return the length
+     */
+    public final int readLength(int max, String what) {
+        int at = position();
+        int n = readVarUInt();
+        if (n < 0 || n > max) {
+            throw new dev.peregrine.LimitExceededException(what + " length " + Integer.toUnsignedString(n)
+                    + " exceeds the limit " + max, at);
+        }
+        return n;
+    }
+
+    /** Reads a string header and checks it; returns {@code byteLength << 2 | encoding}. */
+    final long readStringHeader() {
+        int at = position();
+        long header = readVarULong();
+        long length = header >>> 2;
+        if (length > Integer.MAX_VALUE) {
+            throw new MalformedInputException("string length " + length + " is too large", at);
+        }
+        require(length, "string");
+        return header;
+    }
+}

@@ -1,0 +1,247 @@
+package dev.peregrine.buffer;
+
+import dev.peregrine.LimitExceededException;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Little-endian writer into a {@code byte[]}: fixed-width values, varints and strings.
+ *
+ * <p>It knows nothing of types beyond primitives and strings. A growable writer doubles its array as
+ * needed; a bounded writer (over a caller's array) throws {@link LimitExceededException} instead of
+ * writing past its limit. Final so that calls from codecs are monomorphic.
+ */
+public final class BufferWriter {
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private byte[] buf;
+    private int pos;
+    private final int start;
+    private final int limit;
+    private final boolean growable;
+
+    private BufferWriter(byte[] buf, int start, int limit, boolean growable) {
+        this.buf = buf;
+        this.pos = start;
+        this.start = start;
+        this.limit = limit;
+        this.growable = growable;
+    }
+
+    /**
+     * Creates a writer over a new array that grows as needed.
+     *
+     * @param initialCapacity first array size in bytes
+     * @return the writer
+     */
+    public static BufferWriter growable(int initialCapacity) {
+        return new BufferWriter(new byte[Math.max(16, initialCapacity)], 0, MAX_ARRAY, true);
+    }
+
+    /**
+     * Creates a writer over {@code dst[offset..limit)} that never grows.
+     *
+     * @param dst    the caller's array
+     * @param offset first byte to write
+     * @param limit  one past the last byte that may be written
+     * @return the writer
+     */
+    public static BufferWriter bounded(byte[] dst, int offset, int limit) {
+        if (offset < 0 || limit > dst.length || offset > limit) {
+            throw new IllegalArgumentException("bad range [" + offset + ", " + limit + ") for array of " + dst.length);
+        }
+        return new BufferWriter(dst, offset, limit, false);
+    }
+
+    /** @return bytes written so far */
+    public int size() {
+        return pos - start;
+    }
+
+    /** @return the underlying array (valid up to {@link #position()}) */
+    public byte[] array() {
+        return buf;
+    }
+
+    /** @return absolute index in {@link #array()} of the next byte to write */
+    public int position() {
+        return pos;
+    }
+
+    /** @return a copy of the bytes written */
+    public byte[] toByteArray() {
+        return Arrays.copyOfRange(buf, start, pos);
+    }
+
+    /** Discards everything written, keeping the array. */
+    public void reset() {
+        pos = start;
+    }
+
+    /**
+     * Makes room for {@code n} more bytes.
+     *
+     * @param n bytes about to be written
+     */
+    public void ensure(int n) {
+        if (n > limit - pos) {
+            grow(n);
+        }
+    }
+
+    private void grow(int n) {
+        long needed = (long) pos + n;
+        if (!growable || needed > limit) {
+            throw new LimitExceededException("output buffer too small: need " + needed
+                    + " bytes, limit is " + limit, size());
+        }
+        long doubled = Math.max(needed, (long) buf.length * 2);
+        buf = Arrays.copyOf(buf, (int) Math.min(doubled, MAX_ARRAY));
+    }
+
+    /**
+     * Reserves {@code n} bytes to be filled later with {@link #putByte}.
+     *
+     * @param n bytes to skip
+     * @return absolute index of the first reserved byte
+     */
+    public int reserve(int n) {
+        ensure(n);
+        int at = pos;
+        for (int i = 0; i < n; i++) {
+            buf[pos + i] = 0;
+        }
+        pos += n;
+        return at;
+    }
+
+    /**
+     * Overwrites one byte already written or reserved.
+     *
+     * @param index absolute index
+     * @param b     the byte
+     */
+    public void putByte(int index, byte b) {
+        buf[index] = b;
+    }
+
+    /** @param b one byte */
+    public void writeByte(int b) {
+        ensure(1);
+        buf[pos++] = (byte) b;
+    }
+
+    /** @param v a boolean as 0 or 1 */
+    public void writeBoolean(boolean v) {
+        writeByte(v ? 1 : 0);
+    }
+
+    /** @param v four bytes, little-endian */
+    public void writeIntLE(int v) {
+        ensure(4);
+        INT_LE.set(buf, pos, v);
+        pos += 4;
+    }
+
+    /** @param v eight bytes, little-endian */
+    public void writeLongLE(long v) {
+        ensure(8);
+        LONG_LE.set(buf, pos, v);
+        pos += 8;
+    }
+
+    /** @param v IEEE 754 bits, four bytes little-endian */
+    public void writeFloat(float v) {
+        writeIntLE(Float.floatToRawIntBits(v));
+    }
+
+    /** @param v IEEE 754 bits, eight bytes little-endian */
+    public void writeDouble(double v) {
+        writeLongLE(Double.doubleToRawLongBits(v));
+    }
+
+    /** @param v unsigned LEB128, 1 to 5 bytes */
+    public void writeVarUInt(int v) {
+        ensure(5);
+        // Perf: one capacity check, then unchecked stores.
+        while ((v & ~0x7F) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    /** @param v unsigned LEB128, 1 to 10 bytes */
+    public void writeVarULong(long v) {
+        ensure(10);
+        while ((v & ~0x7FL) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    /** @param v zigzag then unsigned LEB128, so small negative numbers stay short */
+    public void writeVarInt(int v) {
+        writeVarUInt((v << 1) ^ (v >> 31));
+    }
+
+    /** @param v zigzag then unsigned LEB128 */
+    public void writeVarLong(long v) {
+        writeVarULong((v << 1) ^ (v >> 63));
+    }
+
+    /**
+     * Copies bytes.
+     *
+     * @param src    source array
+     * @param offset first byte
+     * @param length number of bytes
+     */
+    public void writeBytes(byte[] src, int offset, int length) {
+        ensure(length);
+        System.arraycopy(src, offset, buf, pos, length);
+        pos += length;
+    }
+
+    /**
+     * Writes a string: a varint header {@code byteLength << 2 | encoding}, then the bytes, in the most
+     * compact of three encodings chosen by {@link StringEncoding#measure}: Latin-1, UTF-8, or UTF-16LE
+     * for strings holding a lone surrogate (which UTF-8 cannot carry), so every string survives.
+     *
+     * @param s a non-null string
+     */
+    public void writeString(String s) {
+        long header = StringEncoding.measure(s);
+        int byteLength = (int) (header >>> 2);
+        writeVarULong(header);
+        ensure(byteLength);
+        int n = s.length();
+        byte[] b = buf;
+        int p = pos;
+        switch ((int) (header & 3)) {
+            case StringEncoding.LATIN1:
+                for (int i = 0; i < n; i++) {
+                    b[p++] = (byte) s.charAt(i);
+                }
+                break;
+            case StringEncoding.UTF8:
+                p = StringEncoding.encodeUtf8(s, b, p);
+                break;
+            default:
+                for (int i = 0; i < n; i++) {
+                    char c = s.charAt(i);
+                    b[p++] = (byte) c;
+                    b[p++] = (byte) (c >>> 8);
+                }
+        }
+        pos = p;
+    }
+}

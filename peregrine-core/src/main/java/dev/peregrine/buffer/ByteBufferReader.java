@@ -1,0 +1,93 @@
+package dev.peregrine.buffer;
+
+import dev.peregrine.MalformedInputException;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * {@link BufferReader} over a {@link ByteBuffer}, heap or direct, from its position to its limit.
+ * Reads use absolute indexes on a little-endian duplicate, so the caller's buffer is untouched until
+ * {@link #finish()} moves its position past the bytes consumed.
+ */
+public final class ByteBufferReader extends BufferReader {
+    private final ByteBuffer source;
+    private final ByteBuffer buf;
+    private final int start;
+    private final int end;
+    private int pos;
+
+    /**
+     * Creates a reader over {@code src[position, limit)}.
+     *
+     * @param src the buffer
+     */
+    public ByteBufferReader(ByteBuffer src) {
+        this.source = src;
+        this.buf = src.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        this.start = src.position();
+        this.end = src.limit();
+        this.pos = start;
+    }
+
+    /** Advances the source buffer's position past the bytes read. */
+    public void finish() {
+        source.position(pos);
+    }
+
+    @Override
+    public int position() {
+        return pos - start;
+    }
+
+    @Override
+    public int remaining() {
+        return end - pos;
+    }
+
+    private void need(int n) {
+        if (end - pos < n) {
+            throw new MalformedInputException("input ends early: needed " + n + " more bytes, "
+                    + remaining() + " remain", position());
+        }
+    }
+
+    @Override
+    public byte readByte() {
+        need(1);
+        return buf.get(pos++);
+    }
+
+    @Override
+    public int readIntLE() {
+        need(4);
+        int v = buf.getInt(pos);
+        pos += 4;
+        return v;
+    }
+
+    @Override
+    public long readLongLE() {
+        need(8);
+        long v = buf.getLong(pos);
+        pos += 8;
+        return v;
+    }
+
+    @Override
+    public void readBytes(byte[] dst, int offset, int length) {
+        need(length);
+        buf.get(pos, dst, offset, length);
+        pos += length;
+    }
+
+    @Override
+    public String readString() {
+        long header = readStringHeader();
+        int length = (int) (header >>> 2);
+        int at = position();
+        byte[] bytes = new byte[length];
+        readBytes(bytes, 0, length);
+        return StringEncoding.decode(bytes, 0, length, (int) (header & 3), at);
+    }
+}

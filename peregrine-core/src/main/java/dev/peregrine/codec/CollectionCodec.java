@@ -1,0 +1,62 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.UnsupportedTypeException;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.SortedSet;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * Any collection: the count, then its elements as {@link Elements}. The element type comes from the
+ * slot's hint (its first type argument).
+ *
+ * <p>A mutable collection is created first and filled, so its elements may refer back to it; an
+ * immutable or wrapped one is built from a mutable one by {@code finisher} once its elements are read.
+ */
+final class CollectionCodec extends TypeCodec<Collection<Object>> {
+    private final IntFunction<Collection<Object>> builder;
+    private final Function<Collection<Object>, Collection<Object>> finisher;
+    private final int requiredSize;
+
+    /**
+     * @param builder      makes an empty mutable collection from an expected size
+     * @param finisher     turns it into the final form, or null when it is the final form
+     * @param requiredSize the only size the form allows (singleton 1, empty 0), or -1
+     */
+    CollectionCodec(IntFunction<Collection<Object>> builder,
+                    Function<Collection<Object>, Collection<Object>> finisher, int requiredSize) {
+        this.builder = builder;
+        this.finisher = finisher;
+        this.requiredSize = requiredSize;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Collection<Object> value, TypeHint hint) {
+        if (value instanceof SortedSet<?> s && s.comparator() != null) {
+            throw new UnsupportedTypeException(value.getClass().getName() + " with a comparator ("
+                    + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
+        }
+        Object[] items = value.toArray();
+        ctx.out().writeVarUInt(items.length);
+        Elements.write(ctx, items, items.length, TypeHint.arg(hint, 0));
+    }
+
+    @Override
+    public Collection<Object> read(ReadContext ctx, TypeHint hint) {
+        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "collection");
+        if (requiredSize >= 0 && n != requiredSize) {
+            throw new dev.peregrine.MalformedInputException("this collection form holds exactly "
+                    + requiredSize + " elements, not " + n, ctx.in().position());
+        }
+        Collection<Object> c = builder.apply(Math.min(n, ctx.in().remaining() + 1));
+        if (finisher == null) {
+            ctx.created(c);
+        }
+        Object[] items = new Object[n];
+        Elements.read(ctx, items, n, TypeHint.arg(hint, 0));
+        c.addAll(Arrays.asList(items));
+        return finisher == null ? c : finisher.apply(c);
+    }
+}

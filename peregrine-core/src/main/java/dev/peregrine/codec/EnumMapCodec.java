@@ -1,0 +1,65 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.UnsupportedTypeException;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * An {@link EnumMap}: its key enum type (as for {@link EnumSetCodec}), the count, the keys' ordinals,
+ * then the values as {@link Elements}.
+ */
+final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
+
+    @Override
+    public void write(WriteContext ctx, EnumMap<?, ?> value, TypeHint hint) {
+        Class<?> type;
+        if (!value.isEmpty()) {
+            type = value.keySet().iterator().next().getDeclaringClass();
+        } else if (TypeHint.argClass(hint, 0) != null && TypeHint.argClass(hint, 0).isEnum()) {
+            type = TypeHint.argClass(hint, 0);
+        } else {
+            throw new UnsupportedTypeException("an empty EnumMap can be serialized only in a field that declares "
+                    + "its key type, such as EnumMap<Color, V>");
+        }
+        ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
+        int n = value.size();
+        ctx.out().writeVarUInt(n);
+        Object[] values = new Object[n];
+        int i = 0;
+        for (Map.Entry<? extends Enum<?>, ?> e : value.entrySet()) {
+            ctx.out().writeVarUInt(e.getKey().ordinal());
+            values[i++] = e.getValue();
+        }
+        Elements.write(ctx, values, n, TypeHint.arg(hint, 1));
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public EnumMap<?, ?> read(ReadContext ctx, TypeHint hint) {
+        int at = ctx.in().position();
+        Class type = ctx.resolver().readType(ctx.in(), TypeHint.arg(hint, 0));
+        if (!type.isEnum()) {
+            throw new MalformedInputException("EnumMap keyed by non-enum " + type.getName(), at);
+        }
+        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        int n = ctx.in().readLength(constants.length, "EnumMap");
+        Enum<?>[] keys = new Enum<?>[n];
+        for (int i = 0; i < n; i++) {
+            int o = ctx.in().readVarUInt();
+            if (o < 0 || o >= constants.length) {
+                throw new MalformedInputException("bad ordinal " + o + " for " + type.getName(), ctx.in().position());
+            }
+            keys[i] = constants[o];
+        }
+        EnumMap map = new EnumMap(type);
+        ctx.created(map);
+        Object[] values = new Object[n];
+        Elements.read(ctx, values, n, TypeHint.arg(hint, 1));
+        for (int i = 0; i < n; i++) {
+            map.put(keys[i], values[i]);
+        }
+        return map;
+    }
+}

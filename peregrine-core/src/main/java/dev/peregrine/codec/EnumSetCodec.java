@@ -1,0 +1,85 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.UnsupportedTypeException;
+
+import java.util.EnumSet;
+
+/**
+ * An {@link EnumSet}: its enum type (a tag, {@code DECLARED} when the slot's type argument names it),
+ * then for enums of at most 64 constants a varint bitmask of ordinals, otherwise a count and ordinals.
+ */
+final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void write(WriteContext ctx, EnumSet<?> value, TypeHint hint) {
+        Class<?> type = elementType(value, TypeHint.argClass(hint, 0));
+        ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
+        int universe = type.getEnumConstants().length;
+        if (universe <= 64) {
+            long mask = 0;
+            for (Enum<?> e : value) {
+                mask |= 1L << e.ordinal();
+            }
+            ctx.out().writeVarULong(mask);
+        } else {
+            ctx.out().writeVarUInt(value.size());
+            for (Enum<?> e : value) {
+                ctx.out().writeVarUInt(e.ordinal());
+            }
+        }
+    }
+
+    private static Class<?> elementType(EnumSet<?> value, Class<?> declared) {
+        if (!value.isEmpty()) {
+            return value.iterator().next().getDeclaringClass();
+        }
+        EnumSet<?> all = complement(value);
+        if (!all.isEmpty()) {
+            return all.iterator().next().getDeclaringClass();
+        }
+        if (declared != null && declared.isEnum()) {
+            return declared;
+        }
+        throw new UnsupportedTypeException("an EnumSet of an enum without constants cannot be serialized");
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static EnumSet<?> complement(EnumSet value) {
+        return EnumSet.complementOf(value);
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public EnumSet<?> read(ReadContext ctx, TypeHint hint) {
+        int at = ctx.in().position();
+        Class type = ctx.resolver().readType(ctx.in(), TypeHint.arg(hint, 0));
+        if (!type.isEnum()) {
+            throw new MalformedInputException("EnumSet of non-enum " + type.getName(), at);
+        }
+        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        EnumSet set = EnumSet.noneOf(type);
+        if (constants.length <= 64) {
+            long mask = ctx.in().readVarULong();
+            if (constants.length < 64 && (mask >>> constants.length) != 0) {
+                throw new MalformedInputException("EnumSet mask names ordinals past " + type.getName(), at);
+            }
+            for (int i = 0; i < constants.length; i++) {
+                if ((mask & (1L << i)) != 0) {
+                    set.add(constants[i]);
+                }
+            }
+        } else {
+            int n = ctx.in().readLength(constants.length, "EnumSet");
+            for (int i = 0; i < n; i++) {
+                int o = ctx.in().readVarUInt();
+                if (o < 0 || o >= constants.length) {
+                    throw new MalformedInputException("bad ordinal " + o + " for " + type.getName(), ctx.in().position());
+                }
+                set.add(constants[o]);
+            }
+        }
+        return set;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.UnsupportedTypeException;
+
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * Any map: the count, then the keys as {@link Elements}, then the values as {@link Elements}, in
+ * the map's iteration order. Key and value types come from the slot's hint.
+ */
+final class MapCodec extends TypeCodec<Map<Object, Object>> {
+    private final IntFunction<Map<Object, Object>> builder;
+    private final Function<Map<Object, Object>, Map<Object, Object>> finisher;
+    private final int requiredSize;
+
+    /**
+     * @param builder      makes an empty mutable map from an expected size
+     * @param finisher     turns it into the final form, or null when it is the final form
+     * @param requiredSize the only size the form allows, or -1
+     */
+    MapCodec(IntFunction<Map<Object, Object>> builder,
+             Function<Map<Object, Object>, Map<Object, Object>> finisher, int requiredSize) {
+        this.builder = builder;
+        this.finisher = finisher;
+        this.requiredSize = requiredSize;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Map<Object, Object> value, TypeHint hint) {
+        if (value instanceof SortedMap<?, ?> s && s.comparator() != null) {
+            throw new UnsupportedTypeException(value.getClass().getName() + " with a comparator ("
+                    + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
+        }
+        Object[] entries = value.entrySet().toArray();
+        int n = entries.length;
+        Object[] keys = new Object[n];
+        Object[] values = new Object[n];
+        for (int i = 0; i < n; i++) {
+            Map.Entry<?, ?> e = (Map.Entry<?, ?>) entries[i];
+            keys[i] = e.getKey();
+            values[i] = e.getValue();
+        }
+        ctx.out().writeVarUInt(n);
+        Elements.write(ctx, keys, n, TypeHint.arg(hint, 0));
+        Elements.write(ctx, values, n, TypeHint.arg(hint, 1));
+    }
+
+    @Override
+    public Map<Object, Object> read(ReadContext ctx, TypeHint hint) {
+        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "map");
+        if (requiredSize >= 0 && n != requiredSize) {
+            throw new MalformedInputException("this map form holds exactly " + requiredSize
+                    + " entries, not " + n, ctx.in().position());
+        }
+        Map<Object, Object> m = builder.apply(Math.min(n, ctx.in().remaining() + 1));
+        if (finisher == null) {
+            ctx.created(m);
+        }
+        Object[] keys = new Object[n];
+        Object[] values = new Object[n];
+        Elements.read(ctx, keys, n, TypeHint.arg(hint, 0));
+        Elements.read(ctx, values, n, TypeHint.arg(hint, 1));
+        for (int i = 0; i < n; i++) {
+            m.put(keys[i], values[i]);
+        }
+        if (m.size() != n) {
+            throw new MalformedInputException("map holds duplicate keys", ctx.in().position());
+        }
+        return finisher == null ? m : finisher.apply(m);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.peregrine.codec;
+
+import java.lang.reflect.Array;
+
+/**
+ * An array of references of one component class: a varint length, then its elements as
+ * {@link Elements}, whose declared type is the component.
+ */
+public final class ObjectArrayCodec extends TypeCodec<Object[]> {
+    private final Class<?> component;
+    private final TypeHint componentHint;
+
+    /**
+     * @param arrayType an array class whose component is not primitive
+     */
+    public ObjectArrayCodec(Class<?> arrayType) {
+        this.component = arrayType.getComponentType();
+        this.componentHint = TypeHint.of(component);
+    }
+
+    private TypeHint elementHint(TypeHint hint) {
+        TypeHint h = TypeHint.arg(hint, 0);
+        return h != null && h.raw() == component ? h : componentHint;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Object[] value, TypeHint hint) {
+        ctx.out().writeVarUInt(value.length);
+        Elements.write(ctx, value, value.length, hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);
+    }
+
+    @Override
+    public Object[] read(ReadContext ctx, TypeHint hint) {
+        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "array");
+        Object[] array = (Object[]) Array.newInstance(component, n);
+        ctx.created(array);
+        Elements.read(ctx, array, n, hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);
+        return array;
+    }
+}

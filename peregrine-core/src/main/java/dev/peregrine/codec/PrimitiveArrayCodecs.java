@@ -1,0 +1,181 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.buffer.BufferWriter;
+
+/**
+ * Arrays of primitives: a varint length, then the elements. {@code byte} and {@code boolean} take one
+ * byte each, {@code float} and {@code double} their IEEE bits little-endian, and {@code short},
+ * {@code int}, {@code long} zigzag varints and {@code char} unsigned varints, which keeps the small
+ * numbers typical of such arrays short. A declared length is checked against the bytes remaining
+ * (at least one per element) before the array is allocated.
+ */
+final class PrimitiveArrayCodecs {
+    private PrimitiveArrayCodecs() {
+    }
+
+    private static int length(ReadContext ctx, int minBytesEach, String what) {
+        BufferReader in = ctx.in();
+        int n = in.readLength(ctx.limits().maxCollectionLength(), what);
+        in.require((long) n * minBytesEach, what);
+        return n;
+    }
+
+    /** {@code boolean[]}. */
+    static final class Booleans extends TypeCodec<boolean[]> {
+        @Override
+        public void write(WriteContext ctx, boolean[] v, TypeHint hint) {
+            BufferWriter out = ctx.out();
+            out.writeVarUInt(v.length);
+            out.ensure(v.length);
+            for (boolean b : v) {
+                out.writeByte(b ? 1 : 0);
+            }
+        }
+
+        @Override
+        public boolean[] read(ReadContext ctx, TypeHint hint) {
+            boolean[] v = new boolean[length(ctx, 1, "boolean[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ctx.in().readBoolean();
+            }
+            return v;
+        }
+    }
+
+    /** {@code byte[]}. */
+    static final class Bytes extends TypeCodec<byte[]> {
+        @Override
+        public void write(WriteContext ctx, byte[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            ctx.out().writeBytes(v, 0, v.length);
+        }
+
+        @Override
+        public byte[] read(ReadContext ctx, TypeHint hint) {
+            byte[] v = new byte[length(ctx, 1, "byte[]")];
+            ctx.in().readBytes(v, 0, v.length);
+            return v;
+        }
+    }
+
+    /** {@code short[]}. */
+    static final class Shorts extends TypeCodec<short[]> {
+        @Override
+        public void write(WriteContext ctx, short[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (short s : v) {
+                ctx.out().writeVarInt(s);
+            }
+        }
+
+        @Override
+        public short[] read(ReadContext ctx, TypeHint hint) {
+            short[] v = new short[length(ctx, 1, "short[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = (short) ctx.in().readVarInt();
+            }
+            return v;
+        }
+    }
+
+    /** {@code char[]}. */
+    static final class Chars extends TypeCodec<char[]> {
+        @Override
+        public void write(WriteContext ctx, char[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (char c : v) {
+                ctx.out().writeVarUInt(c);
+            }
+        }
+
+        @Override
+        public char[] read(ReadContext ctx, TypeHint hint) {
+            char[] v = new char[length(ctx, 1, "char[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = (char) ctx.in().readVarUInt();
+            }
+            return v;
+        }
+    }
+
+    /** {@code int[]}. */
+    static final class Ints extends TypeCodec<int[]> {
+        @Override
+        public void write(WriteContext ctx, int[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (int x : v) {
+                ctx.out().writeVarInt(x);
+            }
+        }
+
+        @Override
+        public int[] read(ReadContext ctx, TypeHint hint) {
+            int[] v = new int[length(ctx, 1, "int[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ctx.in().readVarInt();
+            }
+            return v;
+        }
+    }
+
+    /** {@code long[]}. */
+    static final class Longs extends TypeCodec<long[]> {
+        @Override
+        public void write(WriteContext ctx, long[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (long x : v) {
+                ctx.out().writeVarLong(x);
+            }
+        }
+
+        @Override
+        public long[] read(ReadContext ctx, TypeHint hint) {
+            long[] v = new long[length(ctx, 1, "long[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ctx.in().readVarLong();
+            }
+            return v;
+        }
+    }
+
+    /** {@code float[]}. */
+    static final class Floats extends TypeCodec<float[]> {
+        @Override
+        public void write(WriteContext ctx, float[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (float x : v) {
+                ctx.out().writeFloat(x);
+            }
+        }
+
+        @Override
+        public float[] read(ReadContext ctx, TypeHint hint) {
+            float[] v = new float[length(ctx, 4, "float[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ctx.in().readFloat();
+            }
+            return v;
+        }
+    }
+
+    /** {@code double[]}. */
+    static final class Doubles extends TypeCodec<double[]> {
+        @Override
+        public void write(WriteContext ctx, double[] v, TypeHint hint) {
+            ctx.out().writeVarUInt(v.length);
+            for (double x : v) {
+                ctx.out().writeDouble(x);
+            }
+        }
+
+        @Override
+        public double[] read(ReadContext ctx, TypeHint hint) {
+            double[] v = new double[length(ctx, 8, "double[]")];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = ctx.in().readDouble();
+            }
+            return v;
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.LimitExceededException;
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.buffer.BufferReader;
+
+import java.util.ArrayList;
+
+/**
+ * One deserialize call in progress: the input, the resolver, limits, depth and, when the payload
+ * tracks references, the values read so far. The mirror of {@link WriteContext}; see it for the
+ * reference marker rules.
+ *
+ * <p>A codec that creates its object before reading its contents calls {@link #created} at once, so
+ * that contents may refer back to it (cycles). Objects built only after their contents are read
+ * (records, immutable collections) cannot be the target of such a back reference.
+ */
+public final class ReadContext {
+    private static final Object PENDING = new Object();
+
+    private final BufferReader in;
+    private final TypeResolver resolver;
+    private final Limits limits;
+    private final ArrayList<Object> values;
+    private int current = -1;
+    private int depth;
+
+    /**
+     * Starts a read.
+     *
+     * @param in         the input
+     * @param resolver   codecs and type tags
+     * @param limits     bounds to respect
+     * @param references whether the payload tracks references
+     */
+    public ReadContext(BufferReader in, TypeResolver resolver, Limits limits, boolean references) {
+        this.in = in;
+        this.resolver = resolver;
+        this.limits = limits;
+        this.values = references ? new ArrayList<>() : null;
+    }
+
+    /** @return the input */
+    public BufferReader in() {
+        return in;
+    }
+
+    /** @return the resolver */
+    public TypeResolver resolver() {
+        return resolver;
+    }
+
+    /** @return the limits in force */
+    public Limits limits() {
+        return limits;
+    }
+
+    /**
+     * Reads the root value of a known codec.
+     *
+     * @param codec the root's codec
+     * @return the value
+     */
+    public Object readRoot(TypeCodec<?> codec) {
+        int id = values != null && codec.tracksReferences() ? reserve() : -1;
+        return finish(id, codec.read(this, null));
+    }
+
+    /**
+     * Reads a non-null value from a slot whose type both sides know.
+     *
+     * @param codec the codec of the slot's type
+     * @param hint  the slot's declared type
+     * @return the value
+     */
+    public Object readKnown(TypeCodec<?> codec, TypeHint hint) {
+        int id = -1;
+        if (values != null && codec.tracksReferences()) {
+            int marker = in.readVarUInt();
+            if (marker != 0) {
+                return backReference(marker);
+            }
+            id = reserve();
+        }
+        enter();
+        Object v = codec.read(this, hint);
+        depth--;
+        return finish(id, v);
+    }
+
+    /**
+     * Reads a non-null value from a slot that may hold several types.
+     *
+     * @param declared the slot's declared type, or null
+     * @return the value
+     */
+    public Object readAny(TypeHint declared) {
+        int id = -1;
+        if (values != null) {
+            int marker = in.readVarUInt();
+            if (marker != 0) {
+                return backReference(marker);
+            }
+            id = reserve();
+        }
+        Class<?> type = resolver.readType(in, declared);
+        TypeCodec<?> codec = resolver.codecFor(type);
+        enter();
+        Object v = codec.read(this, declared);
+        depth--;
+        return finish(id, v);
+    }
+
+    /**
+     * Announces an object created before its contents are read, so that they may refer to it.
+     *
+     * @param value the new, still empty object
+     */
+    public void created(Object value) {
+        if (current >= 0) {
+            values.set(current, value);
+            current = -1;
+        }
+    }
+
+    private int reserve() {
+        values.add(PENDING);
+        current = values.size() - 1;
+        return current;
+    }
+
+    private Object finish(int id, Object v) {
+        if (id >= 0) {
+            values.set(id, v);
+            if (current == id) {
+                current = -1;
+            }
+        }
+        return v;
+    }
+
+    private Object backReference(int marker) {
+        int at = in.position();
+        if (marker < 0 || marker > values.size()) {
+            throw new MalformedInputException("reference to value " + marker + " but only "
+                    + values.size() + " were read", at);
+        }
+        Object v = values.get(marker - 1);
+        if (v == PENDING) {
+            throw new MalformedInputException("reference to a value still being built (a cycle through a "
+                    + "record, an immutable collection or a constructor-built object)", at);
+        }
+        current = -1;
+        return v;
+    }
+
+    private void enter() {
+        if (++depth > limits.maxDepth()) {
+            throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
+                    in.position());
+        }
+    }
+}

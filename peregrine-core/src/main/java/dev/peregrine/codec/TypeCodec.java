@@ -1,0 +1,41 @@
+package dev.peregrine.codec;
+
+/**
+ * Writes and reads the value part of one type: no type tag, no null marker, no reference marker;
+ * the caller ({@link WriteContext}, {@link ReadContext}) handles those.
+ *
+ * <p>This is the one contract every codec meets, interpreted or generated. A leaf codec is a few
+ * lines; containers use the {@link TypeHint} of the slot they sit in to learn their element types.
+ *
+ * @param <T> the type handled
+ */
+public abstract class TypeCodec<T> {
+
+    /**
+     * Writes a non-null value.
+     *
+     * @param ctx   the write in progress
+     * @param value the value, never null
+     * @param hint  the declared type of the slot, or null when it tells nothing
+     */
+    public abstract void write(WriteContext ctx, T value, TypeHint hint);
+
+    /**
+     * Reads a value written by {@link #write}.
+     *
+     * @param ctx  the read in progress
+     * @param hint the declared type of the slot, exactly as the writer saw it
+     * @return the value, never null
+     */
+    public abstract T read(ReadContext ctx, TypeHint hint);
+
+    /**
+     * Whether values of this type take part in reference tracking. Immutable value types (strings,
+     * boxes, enums, dates) do not: their identity carries no meaning.
+     *
+     * @return true for objects, arrays and containers
+     */
+    public boolean tracksReferences() {
+        return true;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.peregrine.codec;
+
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.Arrays;
+
+/**
+ * The declared type of a slot (field, element, key or value) with its type arguments, so that a
+ * {@code Map<String, List<Item>>} field tells its map codec the key type and its list codec the
+ * element type. Writer and reader derive the same hint from the same declaration, which is what lets
+ * the format omit a type tag where the declaration already names the type.
+ *
+ * @param raw  the declared raw class
+ * @param args hints for its type arguments, or for an array its component; null entries know nothing
+ */
+public record TypeHint(Class<?> raw, TypeHint[] args) {
+    private static final TypeHint[] NONE = new TypeHint[0];
+
+    /**
+     * Resolves a reflective type; type variables and wildcards become their bounds.
+     *
+     * @param type a field's generic type
+     * @return its hint, or null when it says nothing beyond {@code Object}
+     */
+    public static TypeHint of(Type type) {
+        if (type instanceof Class<?> c) {
+            if (c == Object.class) {
+                return null;
+            }
+            TypeHint[] args = c.isArray() ? new TypeHint[] {of(c.getComponentType())} : NONE;
+            return new TypeHint(c, args);
+        }
+        if (type instanceof ParameterizedType p) {
+            Type[] actual = p.getActualTypeArguments();
+            TypeHint[] args = new TypeHint[actual.length];
+            for (int i = 0; i < actual.length; i++) {
+                args[i] = of(actual[i]);
+            }
+            return new TypeHint((Class<?>) p.getRawType(), args);
+        }
+        if (type instanceof WildcardType w) {
+            return of(w.getUpperBounds()[0]);
+        }
+        if (type instanceof TypeVariable<?> v) {
+            return of(v.getBounds()[0]);
+        }
+        if (type instanceof GenericArrayType g) {
+            TypeHint component = of(g.getGenericComponentType());
+            Class<?> componentRaw = component == null ? Object.class : component.raw();
+            return new TypeHint(componentRaw.arrayType(), new TypeHint[] {component});
+        }
+        return null;
+    }
+
+    /**
+     * A hint for a bare class.
+     *
+     * @param c the class
+     * @return its hint, or null for {@code Object}
+     */
+    public static TypeHint of(Class<?> c) {
+        return of((Type) c);
+    }
+
+    /**
+     * The hint for one type argument.
+     *
+     * @param hint a hint, possibly null
+     * @param i    argument index
+     * @return the argument's hint, or null when unknown
+     */
+    public static TypeHint arg(TypeHint hint, int i) {
+        return hint == null || i >= hint.args.length ? null : hint.args[i];
+    }
+
+    /**
+     * The declared class of one type argument.
+     *
+     * @param hint a hint, possibly null
+     * @param i    argument index
+     * @return the argument's raw class, or null when unknown
+     */
+    public static Class<?> argClass(TypeHint hint, int i) {
+        TypeHint a = arg(hint, i);
+        return a == null ? null : a.raw;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TypeHint h && h.raw == raw && Arrays.equals(h.args, args);
+    }
+
+    @Override
+    public int hashCode() {
+        return raw.hashCode() * 31 + Arrays.hashCode(args);
+    }
+
+    @Override
+    public String toString() {
+        return args.length == 0 ? raw.getName() : raw.getName() + Arrays.toString(args);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.peregrine.codec;
+
+import dev.peregrine.LimitExceededException;
+import dev.peregrine.buffer.BufferWriter;
+
+import java.util.IdentityHashMap;
+
+/**
+ * One serialize call in progress: the output, the resolver, the nesting depth and, when references
+ * are tracked, the objects written so far. Created per call and never shared, so a {@code Peregrine}
+ * needs no thread-local state.
+ *
+ * <p>Reference markers: a slot whose type is known before its value (a field of a final type, the
+ * elements of a same-type container) writes one only when its codec tracks references; a slot that
+ * carries a type tag writes one before the tag whenever tracking is on. Marker 0 means a new value
+ * follows; {@code n > 0} means the n-th value tracked so far, counting from 1.
+ */
+public final class WriteContext {
+    private final BufferWriter out;
+    private final TypeResolver resolver;
+    private final Limits limits;
+    private final IdentityHashMap<Object, Integer> written;
+    private int depth;
+
+    /**
+     * Starts a write.
+     *
+     * @param out        the output
+     * @param resolver   codecs and type tags
+     * @param limits     bounds to respect
+     * @param references whether to track references
+     */
+    public WriteContext(BufferWriter out, TypeResolver resolver, Limits limits, boolean references) {
+        this.out = out;
+        this.resolver = resolver;
+        this.limits = limits;
+        this.written = references ? new IdentityHashMap<>() : null;
+    }
+
+    /** @return the output */
+    public BufferWriter out() {
+        return out;
+    }
+
+    /** @return the resolver */
+    public TypeResolver resolver() {
+        return resolver;
+    }
+
+    /**
+     * Writes the root value, whose type the reader already knows; its reference id is 0.
+     *
+     * @param value a non-null value
+     * @param codec its codec
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeRoot(Object value, TypeCodec codec) {
+        if (written != null && codec.tracksReferences()) {
+            written.put(value, written.size());
+        }
+        codec.write(this, value, null);
+    }
+
+    /**
+     * Writes a non-null value in a slot whose type both sides know.
+     *
+     * @param value the value
+     * @param codec the codec of the slot's type
+     * @param hint  the slot's declared type
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeKnown(Object value, TypeCodec codec, TypeHint hint) {
+        if (written != null && codec.tracksReferences() && writtenBefore(value)) {
+            return;
+        }
+        enter();
+        codec.write(this, value, hint);
+        depth--;
+    }
+
+    /**
+     * Writes a non-null value in a slot that may hold several types: tag, then value.
+     *
+     * @param value    the value
+     * @param declared the slot's declared type, or null
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeAny(Object value, TypeHint declared) {
+        if (written != null && writtenBefore(value)) {
+            return;
+        }
+        Class<?> type = CodecSupport.normalize(value.getClass());
+        resolver.writeType(out, type, declared);
+        TypeCodec codec = resolver.codecFor(type);
+        enter();
+        codec.write(this, value, declared);
+        depth--;
+    }
+
+    private boolean writtenBefore(Object value) {
+        Integer id = written.get(value);
+        if (id != null) {
+            out.writeVarUInt(id + 1);
+            return true;
+        }
+        written.put(value, written.size());
+        out.writeVarUInt(0);
+        return false;
+    }
+
+    private void enter() {
+        if (++depth > limits.maxDepth()) {
+            depth = 0;
+            throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
+                    + " while writing; if the object graph has a cycle, enable referenceTracking", -1);
+        }
+    }
+}

@@ -1,0 +1,215 @@
+package dev.peregrine.registry;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.UnregisteredTypeException;
+import dev.peregrine.UnsupportedTypeException;
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.EnumCodec;
+import dev.peregrine.codec.ObjectArrayCodec;
+import dev.peregrine.codec.ObjectCodec;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeHint;
+import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.type.TypeModel;
+
+import java.lang.reflect.Modifier;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The classes one {@code Peregrine} instance knows, their type tags, and their codecs.
+ *
+ * <p>Registration is fixed when the instance is built; codecs are created on first use and cached
+ * in this instance only (no global cache keyed by user classes), one per class even when many
+ * threads meet a class at once. A class that is neither built in nor registered is written by name
+ * only when registration is not required; otherwise meeting it is an {@link UnregisteredTypeException}.
+ * A reader only resolves classes that are built in, registered, or the declared type of the slot
+ * being read (which a registered class's own declaration implies).
+ */
+public final class TypeRegistry implements TypeResolver {
+    private static final int MAX_ARRAY_DIMENSIONS = 255;
+
+    private final Map<Class<?>, Integer> idByClass;
+    private final Map<Integer, Class<?>> classById;
+    private final boolean requireRegistration;
+    private final ClassLoader loader;
+    private final ConcurrentHashMap<Class<?>, TypeCodec<?>> codecs = new ConcurrentHashMap<>();
+
+    /**
+     * @param idByClass           user ids of registered classes
+     * @param requireRegistration whether unregistered classes are refused
+     * @param loader              loader of classes named in payloads, when registration is not required
+     */
+    public TypeRegistry(Map<Class<?>, Integer> idByClass, boolean requireRegistration, ClassLoader loader) {
+        this.idByClass = Map.copyOf(idByClass);
+        Map<Integer, Class<?>> byId = new HashMap<>();
+        idByClass.forEach((c, id) -> byId.put(id, c));
+        this.classById = Map.copyOf(byId);
+        this.requireRegistration = requireRegistration;
+        this.loader = loader;
+    }
+
+    @Override
+    public TypeCodec<?> codecFor(Class<?> type) {
+        TypeCodec<?> codec = codecs.get(type);
+        if (codec != null) {
+            return codec;
+        }
+        codec = create(type);
+        TypeCodec<?> raced = codecs.putIfAbsent(type, codec);
+        if (raced != null) {
+            return raced;
+        }
+        if (codec instanceof ObjectCodec object) {
+            try {
+                object.link();
+            } catch (RuntimeException e) {
+                codecs.remove(type, codec);
+                throw e;
+            }
+        }
+        return codec;
+    }
+
+    private TypeCodec<?> create(Class<?> type) {
+        TypeCodec<?> builtin = Builtins.codecOf(type);
+        if (builtin != null) {
+            return builtin;
+        }
+        if (type.isArray()) {
+            if (type.getComponentType().isPrimitive()) {
+                throw new UnsupportedTypeException("no codec for " + type.getName());
+            }
+            return new ObjectArrayCodec(type);
+        }
+        if (type.isEnum()) {
+            return new EnumCodec(type);
+        }
+        return new ObjectCodec(TypeModel.of(type), this);
+    }
+
+    /**
+     * The user id of a registered class.
+     *
+     * @param type a class
+     * @return its id, or null when it is not registered
+     */
+    public Integer idOf(Class<?> type) {
+        return idByClass.get(type);
+    }
+
+    @Override
+    public void writeType(BufferWriter out, Class<?> type, TypeHint declared) {
+        if (declared != null && declared.raw() == type) {
+            out.writeVarUInt(Builtins.DECLARED);
+            return;
+        }
+        int tag = Builtins.tagOf(type);
+        if (tag >= 0) {
+            out.writeVarUInt(tag);
+            return;
+        }
+        Integer id = idByClass.get(type);
+        if (id != null) {
+            out.writeVarUInt(Builtins.USER_BASE + id);
+            return;
+        }
+        if (type.isArray()) {
+            out.writeVarUInt(Builtins.OBJECT_ARRAY);
+            writeType(out, type.getComponentType(), TypeHint.arg(declared, 0));
+            return;
+        }
+        if (requireRegistration) {
+            throw new UnregisteredTypeException("class " + type.getName() + " is not registered; register it with "
+                    + "Peregrine.builder().register(" + type.getSimpleName() + ".class)", -1);
+        }
+        codecFor(type);
+        out.writeVarUInt(Builtins.NAMED);
+        out.writeString(type.getName());
+    }
+
+    /**
+     * Reads the root's tag.
+     *
+     * @param in the input, just past the header
+     * @return the root's class, or null for a null root
+     */
+    public Class<?> readRootType(BufferReader in) {
+        int at = in.position();
+        int tag = in.readVarUInt();
+        return tag == Builtins.NULL ? null : typeOfTag(tag, in, null, at);
+    }
+
+    @Override
+    public Class<?> readType(BufferReader in, TypeHint declared) {
+        int at = in.position();
+        return typeOfTag(in.readVarUInt(), in, declared, at);
+    }
+
+    private Class<?> typeOfTag(int tag, BufferReader in, TypeHint declared, int at) {
+        int dims = 0;
+        TypeHint slot = declared;
+        while (tag == Builtins.OBJECT_ARRAY) {
+            if (++dims > MAX_ARRAY_DIMENSIONS) {
+                throw new MalformedInputException("array type of more than 255 dimensions", at);
+            }
+            slot = TypeHint.arg(slot, 0);
+            tag = in.readVarUInt();
+        }
+        Class<?> type = resolve(tag, slot, in, at);
+        for (int i = 0; i < dims; i++) {
+            type = type.arrayType();
+        }
+        if (declared != null && !declared.raw().isAssignableFrom(type)) {
+            throw new MalformedInputException("payload names " + type.getName() + " where "
+                    + declared.raw().getName() + " is declared", at);
+        }
+        return type;
+    }
+
+    private Class<?> resolve(int tag, TypeHint slot, BufferReader in, int at) {
+        if (tag == Builtins.DECLARED) {
+            if (slot == null || slot.raw().isInterface() || Modifier.isAbstract(slot.raw().getModifiers())
+                    && !slot.raw().isArray()) {
+                throw new MalformedInputException("tag names the declared type, but the slot declares no "
+                        + "concrete type", at);
+            }
+            return slot.raw();
+        }
+        if (tag == Builtins.NAMED) {
+            return byName(in, at);
+        }
+        if (tag >= 0 && tag < Builtins.USER_BASE) {
+            Class<?> c = Builtins.classOf(tag);
+            if (c == null) {
+                throw new MalformedInputException("unknown type tag " + tag, at);
+            }
+            return c;
+        }
+        Class<?> c = classById.get(tag - Builtins.USER_BASE);
+        if (c == null) {
+            throw new UnregisteredTypeException("type id " + Integer.toUnsignedLong(tag - Builtins.USER_BASE)
+                    + " is not registered", at);
+        }
+        return c;
+    }
+
+    private Class<?> byName(BufferReader in, int at) {
+        String name = in.readString();
+        if (requireRegistration) {
+            throw new UnregisteredTypeException("payload names class " + name + " but registration is required", at);
+        }
+        try {
+            Class<?> c = Class.forName(name, false, loader);
+            if (c.isPrimitive() || c.isInterface() || Modifier.isAbstract(c.getModifiers()) && !c.isArray()) {
+                throw new MalformedInputException("payload names non-concrete class " + name, at);
+            }
+            return c;
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new UnregisteredTypeException("payload names class " + name + ", which cannot be loaded", at);
+        }
+    }
+}
