@@ -23,6 +23,7 @@ public final class BufferWriter {
 
     private byte[] buf;
     private int pos;
+    private int end;
     private final int start;
     private final int limit;
     private final boolean growable;
@@ -31,6 +32,7 @@ public final class BufferWriter {
         this.buf = buf;
         this.pos = start;
         this.start = start;
+        this.end = growable ? buf.length : limit;
         this.limit = limit;
         this.growable = growable;
     }
@@ -91,7 +93,7 @@ public final class BufferWriter {
      * @param n bytes about to be written
      */
     public void ensure(int n) {
-        if (n > limit - pos) {
+        if (n > end - pos) {
             grow(n);
         }
     }
@@ -104,6 +106,7 @@ public final class BufferWriter {
         }
         long doubled = Math.max(needed, (long) buf.length * 2);
         buf = Arrays.copyOf(buf, (int) Math.min(doubled, MAX_ARRAY));
+        end = buf.length;
     }
 
     /**
@@ -169,8 +172,8 @@ public final class BufferWriter {
 
     /** @param v unsigned LEB128, 1 to 5 bytes */
     public void writeVarUInt(int v) {
-        ensure(5);
-        // Perf: one capacity check, then unchecked stores.
+        ensure(varIntSize(v));
+        // Perf: one exact capacity check, then unchecked stores.
         while ((v & ~0x7F) != 0) {
             buf[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
@@ -180,12 +183,32 @@ public final class BufferWriter {
 
     /** @param v unsigned LEB128, 1 to 10 bytes */
     public void writeVarULong(long v) {
-        ensure(10);
+        ensure(varLongSize(v));
         while ((v & ~0x7FL) != 0) {
             buf[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
         buf[pos++] = (byte) v;
+    }
+
+    /**
+     * Size of an unsigned LEB128 int.
+     *
+     * @param v the value
+     * @return 1 to 5
+     */
+    public static int varIntSize(int v) {
+        return (31 - Integer.numberOfLeadingZeros(v | 1)) / 7 + 1;
+    }
+
+    /**
+     * Size of an unsigned LEB128 long.
+     *
+     * @param v the value
+     * @return 1 to 10
+     */
+    public static int varLongSize(long v) {
+        return (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1;
     }
 
     /** @param v zigzag then unsigned LEB128, so small negative numbers stay short */

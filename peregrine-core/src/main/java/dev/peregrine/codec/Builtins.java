@@ -46,7 +46,7 @@ public final class Builtins {
     /** Tag followed by the component's tag. */
     public static final int OBJECT_ARRAY = 3;
     /** First tag of user-registered classes: user id {@code n} is tag {@code USER_BASE + n}. */
-    public static final int USER_BASE = 80;
+    public static final int USER_BASE = 96;
 
     private static final Class<?>[] CLASS_BY_TAG = new Class<?>[USER_BASE];
     private static final TypeCodec<?>[] CODEC_BY_TAG = new TypeCodec<?>[USER_BASE];
@@ -58,6 +58,7 @@ public final class Builtins {
         time();
         collections();
         wrappers();
+        abstractComponents();
     }
 
     private Builtins() {
@@ -162,6 +163,18 @@ public final class Builtins {
         add(71, collection(ArrayList::new, c -> Collections.singleton(c.iterator().next()), 1),
                 Collections.singleton(1).getClass());
         add(72, map(LinkedHashMap::new, Builtins::singletonMap, 1), Collections.singletonMap(1, 1).getClass());
+    }
+
+    /** Types with no codec of their own that still name the component of an array class. */
+    private static void abstractComponents() {
+        add(75, null, Object.class);
+        add(76, null, Number.class);
+        add(77, null, CharSequence.class);
+        add(78, null, Collection.class);
+        add(79, null, List.class);
+        add(80, null, Set.class);
+        add(81, null, Map.class);
+        add(82, null, Comparable.class);
     }
 
     private static Map<Object, Object> singletonMap(Map<Object, Object> m) {

@@ -122,11 +122,11 @@ public final class TypeRegistry implements TypeResolver {
             writeType(out, type.getComponentType(), TypeHint.arg(declared, 0));
             return;
         }
+        codecFor(type);
         if (requireRegistration) {
             throw new UnregisteredTypeException("class " + type.getName() + " is not registered; register it with "
                     + "Peregrine.builder().register(" + type.getSimpleName() + ".class)", -1);
         }
-        codecFor(type);
         out.writeVarUInt(Builtins.NAMED);
         out.writeString(type.getName());
     }

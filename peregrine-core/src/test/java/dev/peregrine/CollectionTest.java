@@ -1,0 +1,132 @@
+package dev.peregrine;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.DayOfWeek;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+import static dev.peregrine.RoundTrip.check;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class CollectionTest {
+    private final Peregrine p = Peregrine.builder().build();
+
+    @Test
+    void mutableCollectionsKeepTheirClass() {
+        check(p, new ArrayList<>(List.of(1, 2, 3)), 2 + 1 + 1 + 1 + 3);
+        check(p, new ArrayList<>(), 3);
+        check(p, new LinkedList<>(List.of("a", "b")));
+        check(p, new ArrayDeque<>(List.of(1.5, 2.5)));
+        check(p, new HashSet<>(Set.of("x", "y", "z")));
+        check(p, new LinkedHashSet<>(List.of(3, 1, 2)));
+        check(p, new TreeSet<>(List.of("b", "a", "c")));
+        check(p, new ConcurrentHashMap<>(Map.of("k", 1)));
+    }
+
+    @Test
+    void nullElementsKeysAndValues() {
+        check(p, new ArrayList<>(Arrays.asList(null, 1, null)));
+        check(p, new ArrayList<>(Arrays.asList(null, null)));
+        HashMap<String, Integer> m = new HashMap<>();
+        m.put(null, 1);
+        m.put("a", null);
+        check(p, m);
+        check(p, new LinkedList<>(Arrays.asList("a", null, 3)));
+    }
+
+    @Test
+    void mapsKeepOrderAndClass() {
+        LinkedHashMap<String, Integer> linked = new LinkedHashMap<>();
+        for (int i = 20; i > 0; i--) {
+            linked.put("k" + i, i);
+        }
+        check(p, linked);
+        Map<?, ?> back = p.deserialize(p.serialize(linked), Map.class);
+        assertEquals(List.copyOf(linked.keySet()), List.copyOf(back.keySet()), "LinkedHashMap order");
+        check(p, new HashMap<>(Map.of("count", 5, "version", 2)));
+        check(p, new TreeMap<>(Map.of(3, "c", 1, "a")));
+        check(p, new HashMap<>());
+    }
+
+    @Test
+    void enumSetsAndMaps() {
+        check(p, EnumSet.of(DayOfWeek.MONDAY, DayOfWeek.FRIDAY));
+        check(p, EnumSet.noneOf(DayOfWeek.class));
+        check(p, EnumSet.allOf(DayOfWeek.class));
+        EnumMap<DayOfWeek, String> m = new EnumMap<>(DayOfWeek.class);
+        m.put(DayOfWeek.TUESDAY, "t");
+        m.put(DayOfWeek.SUNDAY, null);
+        check(p, m);
+    }
+
+    @Test
+    void immutableAndWrappedForms() {
+        check(p, List.of());
+        check(p, List.of(1));
+        check(p, List.of(1, 2, 3));
+        check(p, Set.of("a"));
+        check(p, Set.of("a", "b", "c"));
+        check(p, Map.of());
+        check(p, Map.of("a", 1));
+        check(p, Map.of("a", 1, "b", 2));
+        check(p, Stream.of("a", null).toList());
+        check(p, Collections.unmodifiableList(new ArrayList<>(List.of(1, 2))));
+        check(p, Collections.unmodifiableList(new LinkedList<>(List.of(1, 2))));
+        check(p, Collections.unmodifiableSet(new HashSet<>(Set.of(1, 2))));
+        check(p, Collections.unmodifiableSortedSet(new TreeSet<>(Set.of(1, 2))));
+        check(p, Collections.unmodifiableNavigableSet(new TreeSet<>(Set.of(1, 2))));
+        check(p, Collections.unmodifiableMap(new HashMap<>(Map.of(1, 2))));
+        check(p, Collections.unmodifiableSortedMap(new TreeMap<>(Map.of(1, 2))));
+        check(p, Collections.unmodifiableNavigableMap(new TreeMap<>(Map.of(1, 2))));
+        check(p, Collections.unmodifiableCollection(new ArrayList<>(List.of(1))));
+        check(p, Collections.emptyList());
+        check(p, Collections.emptySet());
+        check(p, Collections.emptyMap());
+        check(p, Collections.singletonList("s"));
+        check(p, Collections.singleton(null));
+        check(p, Collections.singletonMap("k", "v"));
+        check(p, Arrays.asList(1, null, 3));
+    }
+
+    @Test
+    void nestedGenerics() {
+        Map<String, List<Map<Integer, Set<String>>>> nested = new HashMap<>();
+        nested.put("a", new ArrayList<>(List.of(new HashMap<>(Map.of(1, new TreeSet<>(Set.of("x", "y")))))));
+        nested.put("b", new ArrayList<>());
+        check(p, nested);
+    }
+
+    @Test
+    void comparatorsAreRefusedNotDropped() {
+        TreeSet<String> reversed = new TreeSet<>(Collections.reverseOrder());
+        reversed.add("a");
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(reversed));
+        TreeMap<String, Integer> m = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(m));
+    }
+
+    @Test
+    void unsupportedJdkTypesFailLoudly() {
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(new java.util.PriorityQueue<>(List.of(1))));
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(new Thread()));
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(Collections.synchronizedList(new ArrayList<>())));
+    }
+}

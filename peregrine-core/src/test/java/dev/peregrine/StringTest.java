@@ -1,0 +1,54 @@
+package dev.peregrine;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static dev.peregrine.RoundTrip.check;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class StringTest {
+    private final Peregrine p = Peregrine.builder().build();
+
+    @Test
+    void latin1IsOneBytePerChar() {
+        check(p, "", 3);
+        check(p, "Test0", 8);
+        check(p, "caf\u00e9 \u00ff", 9);
+    }
+
+    @Test
+    void utf8ForWiderChars() {
+        check(p, "Steve Jobs\uC2A4", 2 + 1 + 13);
+        check(p, "\u0394\u03b5\u03bb\u03c4\u03b1", 2 + 1 + 10);
+        check(p, "emoji \uD83D\uDE00 pair", 2 + 1 + 15);
+    }
+
+    @Test
+    void loneSurrogatesArePreservedAsUtf16() {
+        check(p, "a\uD800b", 2 + 1 + 6);
+        check(p, "\uDC00", 2 + 1 + 2);
+        check(p, "end\uD83D", 2 + 1 + 8);
+        check(p, "\uDE00\uD83D", 2 + 1 + 4);
+    }
+
+    @Test
+    void longStringsOfEveryEncoding() {
+        check(p, "x".repeat(100_000), 2 + 3 + 100_000);
+        check(p, "\u00e9\u4e2d".repeat(50_000));
+        check(p, "\uD800".repeat(70_000));
+    }
+
+    @Test
+    void randomStringsOfAllCodeUnitsRoundTrip() {
+        Random r = new Random(42);
+        for (int i = 0; i < 2_000; i++) {
+            char[] chars = new char[r.nextInt(40)];
+            for (int k = 0; k < chars.length; k++) {
+                chars[k] = (char) (r.nextInt(4) == 0 ? r.nextInt(0x10000) : r.nextInt(0x100));
+            }
+            String s = new String(chars);
+            assertEquals(s, p.deserialize(p.serialize(s)));
+        }
+    }
+}
