@@ -1,0 +1,101 @@
+package dev.peregrine;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReferenceTrackingTest {
+    static final class Node {
+        String name;
+        Node next;
+        Object payload;
+        List<Node> children = new ArrayList<>();
+    }
+
+    static final class Pair {
+        Object left;
+        Object right;
+    }
+
+    private final Peregrine tracking = Peregrine.builder().register(Node.class, Pair.class)
+            .referenceTracking(true).build();
+    private final Peregrine plain = Peregrine.builder().register(Node.class, Pair.class).build();
+
+    @Test
+    void sharedReferencesStayShared() {
+        Pair pair = new Pair();
+        List<String> shared = new ArrayList<>(List.of("x"));
+        pair.left = shared;
+        pair.right = shared;
+        Pair back = tracking.deserialize(tracking.serialize(pair), Pair.class);
+        assertSame(back.left, back.right);
+        Pair copy = plain.deserialize(plain.serialize(pair), Pair.class);
+        assertNotSame(copy.left, copy.right);
+        assertEquals(copy.left, copy.right);
+    }
+
+    @Test
+    void cyclesWork() {
+        Node a = new Node();
+        Node b = new Node();
+        a.name = "a";
+        b.name = "b";
+        a.next = b;
+        b.next = a;
+        a.children.add(a);
+        a.children.add(b);
+        Map<String, Object> m = new HashMap<>();
+        m.put("self", m);
+        m.put("node", a);
+        b.payload = m;
+        Node back = tracking.deserialize(tracking.serialize(a), Node.class);
+        assertSame(back, back.next.next);
+        assertSame(back, back.children.get(0));
+        assertSame(back.next, back.children.get(1));
+        Map<?, ?> bm = (Map<?, ?>) back.next.payload;
+        assertSame(bm, bm.get("self"));
+        assertSame(back, bm.get("node"));
+    }
+
+    @Test
+    void selfReferencingArray() {
+        Object[] array = new Object[2];
+        array[0] = array;
+        array[1] = "x";
+        Object[] back = (Object[]) tracking.deserialize(tracking.serialize(array));
+        assertSame(back, back[0]);
+    }
+
+    @Test
+    void withoutTrackingACycleHitsTheDepthLimit() {
+        Node a = new Node();
+        a.next = a;
+        LimitExceededException e = assertThrows(LimitExceededException.class, () -> plain.serialize(a));
+        assertTrue(e.getMessage().contains("referenceTracking"), e.getMessage());
+    }
+
+    @Test
+    void aDeepChainWithinTheLimitIsFine() {
+        Node head = new Node();
+        Node n = head;
+        for (int i = 0; i < 90; i++) {
+            n.next = new Node();
+            n = n.next;
+        }
+        Node back = plain.deserialize(plain.serialize(head), Node.class);
+        int length = 0;
+        for (Node x = back; x != null; x = x.next) {
+            length++;
+        }
+        assertEquals(91, length);
+    }
+}
