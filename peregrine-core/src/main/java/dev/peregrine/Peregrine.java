@@ -35,7 +35,7 @@ public final class Peregrine {
     private Peregrine(Builder b) {
         this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader);
         this.session = new Session(registry, b.referenceTracking,
-                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes));
+                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio));
     }
 
     /** @return a builder with the defaults: registration required, references not tracked */
@@ -212,6 +212,7 @@ public final class Peregrine {
         private int maxDepth = Limits.DEFAULT.maxDepth();
         private int maxCollectionLength = Limits.DEFAULT.maxCollectionLength();
         private int maxPayloadBytes = Limits.DEFAULT.maxPayloadBytes();
+        private int maxAllocationRatio = Limits.DEFAULT.maxAllocationRatio();
         private ClassLoader loader = Peregrine.class.getClassLoader();
 
         private Builder() {
@@ -303,6 +304,19 @@ public final class Peregrine {
          */
         public Builder maxPayloadBytes(int bytes) {
             this.maxPayloadBytes = positive(bytes, "maxPayloadBytes");
+            return this;
+        }
+
+        /**
+         * Bounds the heap a read may allocate: 1 MiB plus this many bytes per payload byte (default
+         * 64), charged before element arrays and objects are allocated, so that a small hostile
+         * payload cannot declare millions of empty elements.
+         *
+         * @param ratio estimated heap bytes allowed per payload byte
+         * @return this builder
+         */
+        public Builder maxAllocationRatio(int ratio) {
+            this.maxAllocationRatio = positive(ratio, "maxAllocationRatio");
             return this;
         }
 

@@ -75,6 +75,36 @@ class ErrorContractTest {
         assertThrows(MalformedInputException.class, () -> p.deserialize(overflow));
     }
 
+    static final class Empty {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Empty;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
+    @Test
+    void zeroByteElementsCannotInflateASmallPayload() {
+        Peregrine withEmpty = Peregrine.builder().register(Empty.class).build();
+        // ArrayList (44) of 10,000,000 elements, all of registered class Empty (tag 96), which encodes in 0 bytes
+        byte[] bomb = {(byte) 0xA4, 44, (byte) 0x80, (byte) 0xAD, (byte) 0xE2, 0x04, 0x02, 96};
+        LimitExceededException e = assertThrows(LimitExceededException.class, () -> withEmpty.deserialize(bomb));
+        assertTrue(e.getMessage().contains("allocate"), e.getMessage());
+        // the same shape at an honest size still decodes, and a larger ratio admits more
+        List<Empty> many = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            many.add(new Empty());
+        }
+        assertEquals(many, withEmpty.deserialize(withEmpty.serialize(many)));
+        Peregrine generous = Peregrine.builder().register(Empty.class).maxAllocationRatio(1 << 20).build();
+        List<Empty> lots = new ArrayList<>(java.util.Collections.nCopies(100_000, new Empty()));
+        assertEquals(lots, generous.deserialize(generous.serialize(lots)));
+    }
+
     @Test
     void trailingBytesAndWrongHeader() {
         byte[] bytes = p.serialize(1);

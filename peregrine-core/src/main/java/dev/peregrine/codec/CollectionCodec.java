@@ -45,7 +45,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
 
     @Override
     public Collection<Object> read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "collection");
+        int n = ctx.readCount(16, "collection");
         if (requiredSize >= 0 && n != requiredSize) {
             throw new dev.peregrine.MalformedInputException("this collection form holds exactly "
                     + requiredSize + " elements, not " + n, ctx.in().position());

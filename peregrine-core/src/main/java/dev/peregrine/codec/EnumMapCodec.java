@@ -45,6 +45,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         }
         Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
         int n = ctx.in().readLength(constants.length, "EnumMap");
+        ctx.charge(16 + 24L * n);
         Enum<?>[] keys = new Enum<?>[n];
         for (int i = 0; i < n; i++) {
             int o = ctx.in().readVarUInt();

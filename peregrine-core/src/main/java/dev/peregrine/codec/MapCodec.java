@@ -51,7 +51,7 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
 
     @Override
     public Map<Object, Object> read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "map");
+        int n = ctx.readCount(48, "map");
         if (requiredSize >= 0 && n != requiredSize) {
             throw new MalformedInputException("this map form holds exactly " + requiredSize
                     + " entries, not " + n, ctx.in().position());

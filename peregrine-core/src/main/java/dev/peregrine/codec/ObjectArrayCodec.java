@@ -31,7 +31,7 @@ public final class ObjectArrayCodec extends TypeCodec<Object[]> {
 
     @Override
     public Object[] read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.in().readLength(ctx.limits().maxCollectionLength(), "array");
+        int n = ctx.readCount(8, "array");
         Object[] array = (Object[]) Array.newInstance(component, n);
         ctx.created(array);
         Elements.read(ctx, array, n, hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);

@@ -24,6 +24,8 @@ public final class ReadContext {
     private final ArrayList<Object> values;
     private int current = -1;
     private int depth;
+    private long budget;
+    private final long initialBudget;
 
     /**
      * Starts a read.
@@ -38,6 +40,37 @@ public final class ReadContext {
         this.resolver = resolver;
         this.limits = limits;
         this.values = references ? new ArrayList<>() : null;
+        this.initialBudget = limits.allocationBudget(in.remaining());
+        this.budget = initialBudget;
+    }
+
+    /**
+     * Charges an allocation the input does not pay for to this read's budget, before it is made.
+     *
+     * @param bytes estimated heap bytes about to be allocated
+     * @throws LimitExceededException when the budget is spent
+     */
+    public void charge(long bytes) {
+        budget -= bytes;
+        if (budget < 0) {
+            throw new LimitExceededException("decoding would allocate more than " + initialBudget
+                    + " bytes, the budget for a payload of this size (maxAllocationRatio "
+                    + limits.maxAllocationRatio() + ")", in.position());
+        }
+    }
+
+    /**
+     * Reads a count of elements, checks it against the length limit, and charges a slot of
+     * {@code bytesEach} for each to the budget.
+     *
+     * @param bytesEach estimated heap bytes per element
+     * @param what      the construct, for messages
+     * @return the count
+     */
+    public int readCount(int bytesEach, String what) {
+        int n = in.readLength(limits.maxCollectionLength(), what);
+        charge(16 + (long) n * bytesEach);
+        return n;
     }
 
     /** @return the input */
@@ -155,6 +188,8 @@ public final class ReadContext {
     }
 
     private void enter() {
+        // Perf: one subtraction; an object costs at least its header even when it encodes in no bytes.
+        charge(16);
         if (++depth > limits.maxDepth()) {
             throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
                     in.position());
