@@ -89,4 +89,30 @@ class CanaryTest {
         }
         assertEquals(0, FIRED.get(), "the canary's static initialiser or constructor ran");
     }
+
+    @Test
+    void denyListHoldsEvenWhenEverythingIsAllowed() {
+        Peregrine loose = Peregrine.builder().requireRegistration(false).build();
+        for (String gadget : List.of("org.apache.commons.collections.functors.InvokerTransformer",
+                "com.sun.rowset.JdbcRowSetImpl", "javax.management.BadAttributeValueExpException",
+                "org.codehaus.groovy.runtime.MethodClosure", "java.lang.ProcessBuilder")) {
+            byte[] named = payload(o -> {
+                o.writeVarUInt(2);
+                o.writeString(gadget);
+            });
+            UnregisteredTypeException e = assertThrows(UnregisteredTypeException.class, () -> loose.deserialize(named));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("deny list"), e.getMessage());
+        }
+    }
+
+    @Test
+    void withoutRegistrationALoadedClassIsNotInitialisedUntilUsed() {
+        Peregrine loose = Peregrine.builder().requireRegistration(false).build();
+        byte[] wrongShape = payload(o -> {
+            o.writeVarUInt(2);
+            o.writeString(CANARY + "Missing");
+        });
+        assertThrows(UnregisteredTypeException.class, () -> loose.deserialize(wrongShape));
+        assertEquals(0, FIRED.get());
+    }
 }

@@ -202,6 +202,9 @@ public final class TypeRegistry implements TypeResolver {
         if (requireRegistration) {
             throw new UnregisteredTypeException("payload names class " + name + " but registration is required", at);
         }
+        if (dev.peregrine.type.DeniedClasses.isDenied(name)) {
+            throw new UnregisteredTypeException("payload names class " + name + ", which is on the deny list", at);
+        }
         try {
             Class<?> c = Class.forName(name, false, loader);
             if (c.isPrimitive() || c.isInterface() || Modifier.isAbstract(c.getModifiers()) && !c.isArray()) {

@@ -87,6 +87,8 @@ public final class TypeModel {
             why = "hidden, anonymous, local and synthetic classes (lambdas among them) have no stable name";
         } else if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
             why = "it is a non-static inner class; make it static";
+        } else if (DeniedClasses.isDenied(type.getName())) {
+            why = "it belongs to a package Peregrine refuses as a known source of deserialization gadgets";
         } else if (isJdkClass(type)) {
             why = "it is a JDK class without a built-in codec";
         }
