@@ -35,7 +35,8 @@ public final class Peregrine {
     private Peregrine(Builder b) {
         this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader);
         this.session = new Session(registry, b.referenceTracking,
-                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio));
+                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
+                        b.maxReferences));
     }
 
     /** @return a builder with the defaults: registration required, references not tracked */
@@ -213,6 +214,7 @@ public final class Peregrine {
         private int maxCollectionLength = Limits.DEFAULT.maxCollectionLength();
         private int maxPayloadBytes = Limits.DEFAULT.maxPayloadBytes();
         private int maxAllocationRatio = Limits.DEFAULT.maxAllocationRatio();
+        private int maxReferences = Limits.DEFAULT.maxReferences();
         private ClassLoader loader = Peregrine.class.getClassLoader();
 
         private Builder() {
@@ -317,6 +319,15 @@ public final class Peregrine {
          */
         public Builder maxAllocationRatio(int ratio) {
             this.maxAllocationRatio = positive(ratio, "maxAllocationRatio");
+            return this;
+        }
+
+        /**
+         * @param count most values a read with reference tracking may remember (default 16,777,216)
+         * @return this builder
+         */
+        public Builder maxReferences(int count) {
+            this.maxReferences = positive(count, "maxReferences");
             return this;
         }
 

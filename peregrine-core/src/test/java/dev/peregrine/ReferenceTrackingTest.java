@@ -84,6 +84,20 @@ class ReferenceTrackingTest {
     }
 
     @Test
+    void referenceCountIsLimited() {
+        Peregrine few = Peregrine.builder().referenceTracking(true).maxReferences(10).build();
+        List<Object> lists = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            lists.add(new ArrayList<>());
+        }
+        byte[] bytes = few.serialize(lists);
+        LimitExceededException e = assertThrows(LimitExceededException.class, () -> few.deserialize(bytes));
+        assertTrue(e.getMessage().contains("tracked"), e.getMessage());
+        Peregrine enough = Peregrine.builder().referenceTracking(true).maxReferences(21).build();
+        assertEquals(lists, enough.deserialize(bytes));
+    }
+
+    @Test
     void aDeepChainWithinTheLimitIsFine() {
         Node head = new Node();
         Node n = head;

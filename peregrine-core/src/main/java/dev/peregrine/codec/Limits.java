@@ -14,10 +14,15 @@ package dev.peregrine.codec;
  * @param maxCollectionLength longest array, collection or map
  * @param maxPayloadBytes     largest payload read from a stream
  * @param maxAllocationRatio  estimated heap bytes a read may allocate per payload byte
+ * @param maxReferences       most values a read with reference tracking may remember
  */
-public record Limits(int maxDepth, int maxCollectionLength, int maxPayloadBytes, int maxAllocationRatio) {
-    /** The defaults: depth 100, 16,777,216 elements, 1 GiB from a stream, 64 heap bytes per input byte. */
-    public static final Limits DEFAULT = new Limits(100, 1 << 24, 1 << 30, 64);
+public record Limits(int maxDepth, int maxCollectionLength, int maxPayloadBytes, int maxAllocationRatio,
+                     int maxReferences) {
+    /**
+     * The defaults: depth 100, 16,777,216 elements, 1 GiB from a stream, 64 heap bytes per input byte,
+     * 16,777,216 tracked references.
+     */
+    public static final Limits DEFAULT = new Limits(100, 1 << 24, 1 << 30, 64, 1 << 24);
 
     /** Allocation every read may make whatever its size: 1 MiB. */
     public static final long ALLOCATION_SLACK = 1 << 20;

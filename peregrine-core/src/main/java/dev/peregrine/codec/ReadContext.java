@@ -157,6 +157,10 @@ public final class ReadContext {
     }
 
     private int reserve() {
+        if (values.size() >= limits.maxReferences()) {
+            throw new LimitExceededException("more than " + limits.maxReferences() + " tracked values",
+                    in.position());
+        }
         values.add(PENDING);
         current = values.size() - 1;
         return current;
