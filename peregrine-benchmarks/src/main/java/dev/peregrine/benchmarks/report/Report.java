@@ -1,0 +1,215 @@
+package dev.peregrine.benchmarks.report;
+
+import dev.peregrine.benchmarks.fixtures.Fixture;
+import dev.peregrine.benchmarks.peers.Peer;
+import dev.peregrine.benchmarks.peers.Serializer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns JMH's JSON results into {@code <name>.md} and {@code <name>.html} with per-fixture tables and PNG bar
+ * charts. Payload sizes are measured here, on the same fixture values the benchmarks use.
+ *
+ * <p>Usage: {@code Report --jmh results.json [--startup startup.json] --out DIR --name NAME [--mode MODE]}.
+ */
+public final class Report {
+    private static final String BASELINE = "peregrine";
+    private static final String[] HEADER = {"peer", "serialize ns/op", "deserialize ns/op", "round trip ns/op",
+        "ser into array ns/op", "serialize ops/s", "deserialize ops/s", "ser alloc B/op", "deser alloc B/op", "bytes", "deflated",
+        "ser / Peregrine", "deser / Peregrine"};
+
+    private final JmhResults jmh;
+    private final JmhResults startup;
+    private final Path outDir;
+    private final String name;
+    private final String mode;
+
+    private Report(JmhResults jmh, JmhResults startup, Path outDir, String name, String mode) {
+        this.jmh = jmh;
+        this.startup = startup;
+        this.outDir = outDir;
+        this.name = name;
+        this.mode = mode;
+    }
+
+    /**
+     * Writes the report.
+     *
+     * @param args see the class comment
+     * @throws IOException if a file cannot be read or written
+     */
+    public static void main(String[] args) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Path jmhFile = null;
+        Path startupFile = null;
+        Path out = Paths.get("benchmarks/results");
+        String name = "report";
+        String mode = "quick";
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--jmh": jmhFile = Paths.get(args[i + 1]); break;
+                case "--startup": startupFile = Paths.get(args[i + 1]); break;
+                case "--out": out = Paths.get(args[i + 1]); break;
+                case "--name": name = args[i + 1]; break;
+                case "--mode": mode = args[i + 1]; break;
+                default: throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        Files.createDirectories(out);
+        new Report(JmhResults.read(jmhFile), JmhResults.read(startupFile), out, name, mode).write();
+    }
+
+    private void write() throws IOException {
+        Document doc = new Document(name);
+        header(doc);
+        for (Fixture fixture : Fixture.values()) {
+            fixtureSection(doc, fixture);
+        }
+        startupSection(doc);
+        Files.writeString(outDir.resolve(name + ".md"), doc.markdown(), StandardCharsets.UTF_8);
+        Files.writeString(outDir.resolve(name + ".html"), doc.html(), StandardCharsets.UTF_8);
+        System.out.println("report: " + outDir.resolve(name + ".md") + " and .html");
+    }
+
+    private void header(Document doc) {
+        doc.heading(1, "Peregrine benchmarks, " + name);
+        doc.heading(2, "Rules");
+        doc.bullets(List.of(
+                "Every peer encodes the same fixture objects (FIXTURES.md), built by the shared fixtures package.",
+                "Every benchmark round-trips its value and checks equality in its setup, before anything is timed.",
+                "Every result is consumed by a JMH Blackhole.",
+                "Each peer runs in its fastest honest configuration, listed below; none is handicapped.",
+                "Where a peer does more or less work, it is said here: Jackson and Gson write JSON text with "
+                        + "field names (Jackson writes bean properties through getters for SomeBean); protobuf "
+                        + "times include copying the object to and from its generated message; JDK serialization "
+                        + "writes class descriptors and always tracks references; the hand-written codec writes "
+                        + "no type information at all and knows the schema at compile time.",
+                "A ratio is the peer's time divided by Peregrine's (above 1: slower than Peregrine).",
+                "\"not run\" marks an operation the chosen mode skips (quick mode times serialize and "
+                        + "deserialize only; encoding into a reused array runs in --full mode for the peers that "
+                        + "support it)."));
+        doc.heading(2, "Machine and settings");
+        doc.bullets(List.of(
+                "Date: " + java.time.LocalDate.now(java.time.ZoneOffset.UTC),
+                "JDK: " + jmh.setting("jdkVersion") + " (" + jmh.setting("vmName") + " " + jmh.setting("vmVersion") + ")",
+                "CPU: " + cpu() + ", " + Runtime.getRuntime().availableProcessors() + " logical cores",
+                "JMH " + jmh.setting("jmhVersion") + ", mode " + mode + ": " + jmh.setting("forks") + " fork(s), "
+                        + jmh.setting("warmupIterations") + " x " + jmh.setting("warmupTime") + " warm-up, "
+                        + jmh.setting("measurementIterations") + " x " + jmh.setting("measurementTime")
+                        + " measurement, average time, -prof gc",
+                "Payload sizes are of the fixed fixture value; deflated with java.util.zip.Deflater, default level."));
+        doc.heading(2, "Peers");
+        List<String> peers = new ArrayList<>();
+        for (Peer peer : Peer.values()) {
+            peers.add(peer.id() + ": " + peer.settings());
+        }
+        doc.bullets(peers);
+    }
+
+    private void fixtureSection(Document doc, Fixture fixture) throws IOException {
+        doc.heading(2, fixture.name());
+        String f = fixture.name();
+        JmhResults.Score baseSer = jmh.score("serialize", BASELINE, f);
+        JmhResults.Score baseDeser = jmh.score("deserialize", BASELINE, f);
+        List<String[]> rows = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<Double> ser = new ArrayList<>();
+        List<Double> deser = new ArrayList<>();
+        List<Double> bytes = new ArrayList<>();
+        for (Peer peer : Peer.values()) {
+            String reason = peer.unsupported(fixture);
+            if (reason != null) {
+                rows.add(new String[] {peer.id(), "n/a: " + reason, "", "", "", "", "", "", "", "", "", "", ""});
+                continue;
+            }
+            Serializer serializer = peer.create(fixture);
+            int[] sizes = sizesOrNull(serializer, fixture);
+            JmhResults.Score s = jmh.score("serialize", peer.id(), f);
+            JmhResults.Score d = jmh.score("deserialize", peer.id(), f);
+            JmhResults.Score r = jmh.score("roundTrip", peer.id(), f);
+            JmhResults.Score into = jmh.score("serializeInto", peer.id(), f);
+            String intoText = into == null && !serializer.encodesIntoArray() ? "n/a" : time(into);
+            rows.add(new String[] {peer.id(), time(s), time(d), time(r), intoText, opsPerSecond(s), opsPerSecond(d),
+                alloc(s), alloc(d), sizes == null ? "error" : Integer.toString(sizes[0]),
+                sizes == null ? "error" : Integer.toString(sizes[1]), ratio(s, baseSer), ratio(d, baseDeser)});
+            names.add(peer.id());
+            ser.add(s == null ? 0 : s.value);
+            deser.add(d == null ? 0 : d.value);
+            bytes.add(sizes == null ? 0.0 : sizes[0]);
+        }
+        doc.table(HEADER, rows, "not run");
+        String timeChart = name + "-" + f.toLowerCase(Locale.ROOT) + "-time";
+        String sizeChart = name + "-" + f.toLowerCase(Locale.ROOT) + "-bytes";
+        if (!jmh.isEmpty()) {
+            Charts.bars(outDir.resolve(timeChart), fixture.name() + ": time per operation", "ns/op", names,
+                    List.of("serialize", "deserialize"), List.of(ser, deser));
+            doc.image(timeChart + ".png", fixture.name() + " time per operation");
+        }
+        Charts.bars(outDir.resolve(sizeChart), fixture.name() + ": payload size", "bytes", names,
+                List.of("bytes"), List.of(bytes));
+        doc.image(sizeChart + ".png", fixture.name() + " payload size");
+    }
+
+    private static int[] sizesOrNull(Serializer serializer, Fixture fixture) {
+        try {
+            return Payloads.sizes(serializer, fixture);
+        } catch (RuntimeException e) {
+            System.err.println("size of " + fixture + " with " + serializer.name() + " failed: " + e);
+            return null;
+        }
+    }
+
+    private void startupSection(Document doc) {
+        if (startup.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Start-up: time to the first encode in a fresh JVM");
+        doc.paragraph("Creating the peer (registration, code generation) and encoding the CAR value once, "
+                + "one sample per fork (" + startup.setting("forks") + " forks), JMH single-shot time.");
+        List<String[]> rows = new ArrayList<>();
+        for (Peer peer : Peer.values()) {
+            JmhResults.Score s = startup.score("firstSerialize", peer.id(), "CAR");
+            rows.add(new String[] {peer.id(), s == null ? "not run" : time(s) + " " + s.unit});
+        }
+        doc.table(new String[] {"peer", "first serialize"}, rows, null);
+    }
+
+    private static String time(JmhResults.Score s) {
+        if (s == null) {
+            return "not run";
+        }
+        return Double.isNaN(s.error) ? String.format(Locale.ROOT, "%.1f", s.value)
+                : String.format(Locale.ROOT, "%.1f ± %.1f", s.value, s.error);
+    }
+
+    private static String opsPerSecond(JmhResults.Score s) {
+        return s == null ? "" : String.format(Locale.ROOT, "%,.0f", 1e9 / s.value);
+    }
+
+    private static String alloc(JmhResults.Score s) {
+        return s == null || Double.isNaN(s.allocated) ? "" : String.format(Locale.ROOT, "%.0f", s.allocated);
+    }
+
+    private static String ratio(JmhResults.Score s, JmhResults.Score base) {
+        return s == null || base == null ? "n/a" : String.format(Locale.ROOT, "%.2f", s.value / base.value);
+    }
+
+    private static String cpu() {
+        try {
+            for (String line : Files.readAllLines(Paths.get("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            return System.getProperty("os.arch");
+        }
+        return System.getProperty("os.arch");
+    }
+}
