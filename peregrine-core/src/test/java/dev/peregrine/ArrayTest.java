@@ -16,7 +16,7 @@ class ArrayTest {
         check(p, new short[] {-1234, 0, 12345}, 2 + 1 + 2 + 1 + 3);
         check(p, "asdfASDF".toCharArray(), 2 + 1 + 8);
         check(p, new int[] {0, 1, 2, 3, 4}, 2 + 1 + 5);
-        check(p, new long[] {Long.MIN_VALUE, 0}, 2 + 1 + 10 + 1);
+        check(p, new long[] {Long.MIN_VALUE, 0}, 2 + 1 + 9 + 1);
         check(p, new float[] {-12.34f, 0, Float.NaN}, 2 + 1 + 12);
         check(p, new double[] {1.234, -0d}, 2 + 1 + 16);
         check(p, new int[0], 3);

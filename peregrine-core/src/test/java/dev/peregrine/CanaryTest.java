@@ -65,22 +65,19 @@ class CanaryTest {
             o.writeVarUInt(96);
             o.writeByte(0b010);
             o.writeVarUInt(44);
-            o.writeVarUInt(1);
-            o.writeByte(0x02);
+            o.writeVarUInt(1 << 3 | 0x02);
             named(o);
         });
         byte[] mapKey = payload(o -> {
             o.writeVarUInt(96);
             o.writeByte(0b100);
             o.writeVarUInt(50);
-            o.writeVarUInt(1);
-            o.writeByte(0x02);
+            o.writeVarUInt(1 << 6 | 0x02);
             named(o);
         });
         byte[] mixedElement = payload(o -> {
             o.writeVarUInt(44);
-            o.writeVarUInt(1);
-            o.writeByte(0x00);
+            o.writeVarUInt(1 << 3);
             named(o);
         });
         byte[] unknownId = payload(o -> o.writeVarUInt(96 + 5));

@@ -31,7 +31,7 @@ class CollectionTest {
 
     @Test
     void mutableCollectionsKeepTheirClass() {
-        check(p, new ArrayList<>(List.of(1, 2, 3)), 2 + 1 + 1 + 1 + 3);
+        check(p, new ArrayList<>(List.of(1, 2, 3)), 2 + 1 + 1 + 3);
         check(p, new ArrayList<>(), 3);
         check(p, new LinkedList<>(List.of("a", "b")));
         check(p, new ArrayDeque<>(List.of(1.5, 2.5)));

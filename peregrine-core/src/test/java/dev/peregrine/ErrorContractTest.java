@@ -91,7 +91,12 @@ class ErrorContractTest {
     void zeroByteElementsCannotInflateASmallPayload() {
         Peregrine withEmpty = Peregrine.builder().register(Empty.class).build();
         // ArrayList (44) of 10,000,000 elements, all of registered class Empty (tag 96), which encodes in 0 bytes
-        byte[] bomb = {(byte) 0xA4, 44, (byte) 0x80, (byte) 0xAD, (byte) 0xE2, 0x04, 0x02, 96};
+        dev.peregrine.buffer.BufferWriter w = dev.peregrine.buffer.BufferWriter.growable(16);
+        w.writeByte(0xA4);
+        w.writeVarUInt(44);
+        w.writeVarULong(10_000_000L << 3 | 2);
+        w.writeVarUInt(96);
+        byte[] bomb = w.toByteArray();
         LimitExceededException e = assertThrows(LimitExceededException.class, () -> withEmpty.deserialize(bomb));
         assertTrue(e.getMessage().contains("allocate"), e.getMessage());
         // the same shape at an honest size still decodes, and a larger ratio admits more
@@ -134,13 +139,12 @@ class ErrorContractTest {
             cur = next;
         }
         assertThrows(LimitExceededException.class, () -> p.serialize(root));
-        // hand-made payload nesting 100,000 ArrayLists: tag 44, size 1, flags SAME_TYPE, tag 44, ...
+        // hand-made payload nesting 100,000 ArrayLists: tag 44, header 1 << 3 | SAME_TYPE, tag 44, ...
         java.io.ByteArrayOutputStream deep = new java.io.ByteArrayOutputStream();
         deep.write(0xA4);
         deep.write(44);
         for (int i = 0; i < 100_000; i++) {
-            deep.write(1);
-            deep.write(2);
+            deep.write(1 << 3 | 2);
             deep.write(44);
         }
         deep.write(0);

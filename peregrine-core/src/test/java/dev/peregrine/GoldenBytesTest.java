@@ -69,6 +69,11 @@ class GoldenBytesTest {
         assertBytes(Integer.MAX_VALUE, 0xA4, 8, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F);
         assertBytes(Integer.MIN_VALUE, 0xA4, 8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F);
         assertBytes(123456789L, 0xA4, 9, 0xAA, 0xB4, 0xDE, 0x75);
+        // a long varint stops at 9 bytes: the ninth carries 8 bits
+        assertBytes(Long.MIN_VALUE, 0xA4, 9, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF);
+        // zigzag(2^55) = 2^56 needs the ninth byte; zigzag(2^55 - 1) = 2^56 - 2 fits in eight
+        assertBytes(1L << 55, 0xA4, 9, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01);
+        assertBytes((1L << 55) - 1, 0xA4, 9, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F);
         assertBytes((short) -2, 0xA4, 6, 0x03);
         assertBytes('A', 0xA4, 7, 0x41);
     }
@@ -101,28 +106,32 @@ class GoldenBytesTest {
 
     @Test
     void collectionsWriteTheirElementTypeOnce() {
-        // ArrayList tag 44, size 3, flags SAME_TYPE (2), Integer tag 8, zigzag 1 2 3
-        assertBytes(new ArrayList<>(List.of(1, 2, 3)), 0xA4, 44, 3, 0x02, 8, 2, 4, 6);
-        // mixed with a null: flags HAS_NULL (1), presence bitmap 0b101, each element tagged
-        assertBytes(new ArrayList<>(Arrays.asList(1, null, "x")), 0xA4, 44, 3, 0x01, 0b101, 8, 2, 12, 0x04, 'x');
-        // empty: size only
+        // ArrayList tag 44, header 3 << 3 | SAME_TYPE (2), Integer tag 8, zigzag 1 2 3
+        assertBytes(new ArrayList<>(List.of(1, 2, 3)), 0xA4, 44, 0x1A, 8, 2, 4, 6);
+        // mixed with a null: header 3 << 3 | HAS_NULL (1), presence bitmap 0b101, each element tagged
+        assertBytes(new ArrayList<>(Arrays.asList(1, null, "x")), 0xA4, 44, 0x19, 0b101, 8, 2, 12, 0x04, 'x');
+        // empty: header 0
         assertBytes(new ArrayList<>(), 0xA4, 44, 0);
+        // 16 elements: the header needs two varint bytes
+        assertBytes(new ArrayList<>(java.util.Collections.nCopies(16, 0)), 0xA4, 44, 0x82, 0x01, 8,
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     @Test
     void mapsWriteKeysThenValues() {
+        // header 1 << 6 | valueFlags SAME_TYPE << 3 | keyFlags SAME_TYPE, key tag, key, value tag, value
         HashMap<String, Integer> m = new HashMap<>(Map.of("k", 5));
-        assertBytes(m, 0xA4, 50, 1, 0x02, 12, 0x04, 'k', 0x02, 8, 10);
+        assertBytes(m, 0xA4, 50, 0x52, 12, 0x04, 'k', 8, 10);
     }
 
     @Test
     void declaredElementTypeOmitsEvenTheTag() {
         Box b = new Box();
         b.names = new ArrayList<>(List.of("a"));
-        // bitmap: any=bit0 absent, names=bit1 present; names: tag DECLARED (1) for ArrayList? no: List
-        // is an interface, so ArrayList tag 44; elements flags SAME_TYPE|DECLARED (6), no element tag
+        // bitmap: any=bit0 absent, names=bit1 present; List is an interface, so the ArrayList tag 44;
+        // header 1 << 3 | SAME_TYPE | DECLARED (6), and no element tag
         byte[] actual = p.serialize(b);
-        assertArrayEquals(bytes(0xA4, 98, 0b10, 44, 1, 0x06, 0x04, 'a'), actual, hex(actual));
+        assertArrayEquals(bytes(0xA4, 98, 0b10, 44, 0x0E, 0x04, 'a'), actual, hex(actual));
     }
 
     @Test
@@ -136,8 +145,8 @@ class GoldenBytesTest {
     void arraysOfPrimitivesAndObjects() {
         assertBytes(new int[] {1, -1}, 0xA4, 17, 2, 2, 1);
         assertBytes(new double[] {1.0}, 0xA4, 20, 1, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F);
-        // String[]: OBJECT_ARRAY (3) + String tag, length, flags SAME_TYPE|DECLARED
-        assertBytes(new String[] {"a"}, 0xA4, 3, 12, 1, 0x06, 0x04, 'a');
+        // String[]: OBJECT_ARRAY (3) + String tag, header 1 << 3 | SAME_TYPE | DECLARED
+        assertBytes(new String[] {"a"}, 0xA4, 3, 12, 0x0E, 0x04, 'a');
     }
 
     @Test

@@ -102,7 +102,8 @@ class HostileInputTest {
         // EnumMap 54 (DayOfWeek 42), immutable list 55
         int[][] prefixes = {{12}, {13}, {14}, {15}, {16}, {17}, {18}, {19}, {20}, {3, 75}, {21}, {44}, {50},
             {54, 42}, {55}, {22, 0}};
-        long[] lengths = {Integer.MAX_VALUE, 0xFFFF_FFFFL, 1L << 31, (1L << 24) + 1, 1 << 20, 0x7FFF_FFFF_FFFF_FFFFL};
+        long[] lengths = {Integer.MAX_VALUE, 0xFFFF_FFFFL, 1L << 31, (1L << 24) + 1, 1 << 20, 0x7FFF_FFFF_FFFF_FFFFL,
+            -1L, (1L << 27) << 3, ((1L << 24) + 1) << 6};
         for (int[] prefix : prefixes) {
             for (long length : lengths) {
                 byte[] bad = payload(o -> {
@@ -164,8 +165,7 @@ class HostileInputTest {
         return payload(o -> {
             o.writeVarUInt(44);
             for (int i = 0; i < depth; i++) {
-                o.writeVarUInt(1);
-                o.writeByte(2);
+                o.writeVarUInt(1 << 3 | 2);
                 o.writeVarUInt(44);
             }
             o.writeVarUInt(0);

@@ -92,21 +92,17 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
         throw new MalformedInputException("varint overflows 32 bits", start);
     }
 
-    /** @return an unsigned LEB128 value of at most 64 bits */
+    /** @return an unsigned varint long as {@link BufferWriter#writeVarULong} writes it, 1 to 9 bytes */
     public final long readVarULong() {
-        int start = position();
         long result = 0;
-        for (int shift = 0; shift < 70; shift += 7) {
+        for (int shift = 0; shift < 56; shift += 7) {
             long b = readByte();
-            if (shift == 63 && (b & 0xFE) != 0) {
-                throw new MalformedInputException("varint overflows 64 bits", start);
-            }
             result |= (b & 0x7F) << shift;
             if (b >= 0) {
                 return result;
             }
         }
-        throw new MalformedInputException("varint overflows 64 bits", start);
+        return result | (readByte() & 0xFFL) << 56;
     }
 
     /** @return a zigzag varint int */

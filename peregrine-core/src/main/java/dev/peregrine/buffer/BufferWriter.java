@@ -181,10 +181,19 @@ public final class BufferWriter {
         buf[pos++] = (byte) v;
     }
 
-    /** @param v unsigned LEB128, 1 to 10 bytes */
+    /**
+     * Writes an unsigned varint of at most 9 bytes: LEB128 for the first 56 bits, and a ninth byte,
+     * when needed, that carries the last 8 bits whole (so a full 64-bit value takes 9 bytes, not 10).
+     *
+     * @param v the value, taken as unsigned
+     */
     public void writeVarULong(long v) {
         ensure(varLongSize(v));
-        while ((v & ~0x7FL) != 0) {
+        for (int i = 0; i < 8; i++) {
+            if ((v & ~0x7FL) == 0) {
+                buf[pos++] = (byte) v;
+                return;
+            }
             buf[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
@@ -202,13 +211,13 @@ public final class BufferWriter {
     }
 
     /**
-     * Size of an unsigned LEB128 long.
+     * Size of an unsigned varint long as {@link #writeVarULong} writes it.
      *
      * @param v the value
-     * @return 1 to 10
+     * @return 1 to 9
      */
     public static int varLongSize(long v) {
-        return (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1;
+        return Math.min(9, (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1);
     }
 
     /** @param v zigzag then unsigned LEB128, so small negative numbers stay short */

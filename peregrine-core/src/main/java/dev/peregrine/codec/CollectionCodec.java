@@ -39,13 +39,13 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
                     + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
         }
         Object[] items = value.toArray();
-        ctx.out().writeVarUInt(items.length);
         Elements.write(ctx, items, items.length, TypeHint.arg(hint, 0));
     }
 
     @Override
     public Collection<Object> read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.readCount(16, "collection");
+        long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 16, "collection");
+        int n = Elements.count(header, Elements.FLAG_BITS);
         if (requiredSize >= 0 && n != requiredSize) {
             throw new dev.peregrine.MalformedInputException("this collection form holds exactly "
                     + requiredSize + " elements, not " + n, ctx.in().position());
@@ -55,7 +55,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
             ctx.created(c);
         }
         Object[] items = new Object[n];
-        Elements.read(ctx, items, n, TypeHint.arg(hint, 0));
+        Elements.readBody(ctx, items, n, (int) header & 7, TypeHint.arg(hint, 0));
         c.addAll(Arrays.asList(items));
         return finisher == null ? c : finisher.apply(c);
     }

@@ -25,14 +25,20 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         }
         ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
         int n = value.size();
-        ctx.out().writeVarUInt(n);
         Object[] values = new Object[n];
+        int[] ordinals = new int[n];
         int i = 0;
         for (Map.Entry<? extends Enum<?>, ?> e : value.entrySet()) {
-            ctx.out().writeVarUInt(e.getKey().ordinal());
+            ordinals[i] = e.getKey().ordinal();
             values[i++] = e.getValue();
         }
-        Elements.write(ctx, values, n, TypeHint.arg(hint, 1));
+        TypeHint valueHint = TypeHint.arg(hint, 1);
+        int flags = Elements.flags(values, n, valueHint);
+        ctx.out().writeVarULong((long) n << Elements.FLAG_BITS | flags);
+        for (int o : ordinals) {
+            ctx.out().writeVarUInt(o);
+        }
+        Elements.writeBody(ctx, values, n, flags, valueHint);
     }
 
     @Override
@@ -44,8 +50,12 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             throw new MalformedInputException("EnumMap keyed by non-enum " + type.getName(), at);
         }
         Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
-        int n = ctx.in().readLength(constants.length, "EnumMap");
-        ctx.charge(16 + 24L * n);
+        long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
+        int n = Elements.count(header, Elements.FLAG_BITS);
+        if (n > constants.length) {
+            throw new MalformedInputException("EnumMap of " + n + " entries keyed by " + type.getName()
+                    + ", which has " + constants.length + " constants", at);
+        }
         Enum<?>[] keys = new Enum<?>[n];
         for (int i = 0; i < n; i++) {
             int o = ctx.in().readVarUInt();
@@ -57,7 +67,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         EnumMap map = new EnumMap(type);
         ctx.created(map);
         Object[] values = new Object[n];
-        Elements.read(ctx, values, n, TypeHint.arg(hint, 1));
+        Elements.readBody(ctx, values, n, (int) header & 7, TypeHint.arg(hint, 1));
         for (int i = 0; i < n; i++) {
             map.put(keys[i], values[i]);
         }

@@ -44,14 +44,19 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
             keys[i] = e.getKey();
             values[i] = e.getValue();
         }
-        ctx.out().writeVarUInt(n);
-        Elements.write(ctx, keys, n, TypeHint.arg(hint, 0));
-        Elements.write(ctx, values, n, TypeHint.arg(hint, 1));
+        TypeHint keyHint = TypeHint.arg(hint, 0);
+        TypeHint valueHint = TypeHint.arg(hint, 1);
+        int keyFlags = Elements.flags(keys, n, keyHint);
+        int valueFlags = Elements.flags(values, n, valueHint);
+        ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
+        Elements.writeBody(ctx, keys, n, keyFlags, keyHint);
+        Elements.writeBody(ctx, values, n, valueFlags, valueHint);
     }
 
     @Override
     public Map<Object, Object> read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.readCount(48, "map");
+        long header = Elements.readHeader(ctx, 2 * Elements.FLAG_BITS, 48, "map");
+        int n = Elements.count(header, 2 * Elements.FLAG_BITS);
         if (requiredSize >= 0 && n != requiredSize) {
             throw new MalformedInputException("this map form holds exactly " + requiredSize
                     + " entries, not " + n, ctx.in().position());
@@ -62,8 +67,8 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         }
         Object[] keys = new Object[n];
         Object[] values = new Object[n];
-        Elements.read(ctx, keys, n, TypeHint.arg(hint, 0));
-        Elements.read(ctx, values, n, TypeHint.arg(hint, 1));
+        Elements.readBody(ctx, keys, n, (int) header & 7, TypeHint.arg(hint, 0));
+        Elements.readBody(ctx, values, n, (int) (header >>> Elements.FLAG_BITS) & 7, TypeHint.arg(hint, 1));
         for (int i = 0; i < n; i++) {
             m.put(keys[i], values[i]);
         }

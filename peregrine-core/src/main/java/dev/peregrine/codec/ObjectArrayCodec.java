@@ -25,16 +25,17 @@ public final class ObjectArrayCodec extends TypeCodec<Object[]> {
 
     @Override
     public void write(WriteContext ctx, Object[] value, TypeHint hint) {
-        ctx.out().writeVarUInt(value.length);
         Elements.write(ctx, value, value.length, hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);
     }
 
     @Override
     public Object[] read(ReadContext ctx, TypeHint hint) {
-        int n = ctx.readCount(8, "array");
+        long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 8, "array");
+        int n = Elements.count(header, Elements.FLAG_BITS);
         Object[] array = (Object[]) Array.newInstance(component, n);
         ctx.created(array);
-        Elements.read(ctx, array, n, hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);
+        Elements.readBody(ctx, array, n, (int) header & 7,
+                hint != null && hint.raw().isArray() ? elementHint(hint) : componentHint);
         return array;
     }
 }

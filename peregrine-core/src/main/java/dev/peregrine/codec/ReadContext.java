@@ -59,19 +59,6 @@ public final class ReadContext {
         }
     }
 
-    /**
-     * Reads a count of elements, checks it against the length limit, and charges a slot of
-     * {@code bytesEach} for each to the budget.
-     *
-     * @param bytesEach estimated heap bytes per element
-     * @param what      the construct, for messages
-     * @return the count
-     */
-    public int readCount(int bytesEach, String what) {
-        int n = in.readLength(limits.maxCollectionLength(), what);
-        charge(16 + (long) n * bytesEach);
-        return n;
-    }
 
     /** @return the input */
     public BufferReader in() {
