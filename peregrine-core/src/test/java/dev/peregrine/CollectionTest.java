@@ -77,6 +77,21 @@ class CollectionTest {
         check(p, m);
     }
 
+    static final class EnumMapHolder {
+        EnumMap<DayOfWeek, String> days = new EnumMap<>(DayOfWeek.class);
+    }
+
+    @Test
+    void emptyEnumMapsTravelOnlyWhereTheirKeyTypeIsDeclared() {
+        Peregrine withHolder = Peregrine.builder().register(EnumMapHolder.class).build();
+        EnumMapHolder back = withHolder.deserialize(withHolder.serialize(new EnumMapHolder()), EnumMapHolder.class);
+        assertEquals(new EnumMap<>(DayOfWeek.class), back.days);
+        back.days.put(DayOfWeek.MONDAY, "works: the key type survived");
+        assertThrows(UnsupportedTypeException.class, () -> p.serialize(new EnumMap<>(DayOfWeek.class)));
+        // EnumMap tag 54, DayOfWeek tag 42, header 0: a writer never produces this, so a reader refuses it
+        assertThrows(MalformedInputException.class, () -> p.deserialize(new byte[] {(byte) 0xA4, 54, 42, 0}));
+    }
+
     @Test
     void immutableAndWrappedForms() {
         check(p, List.of());

@@ -56,6 +56,11 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             throw new MalformedInputException("EnumMap of " + n + " entries keyed by " + type.getName()
                     + ", which has " + constants.length + " constants", at);
         }
+        if (n == 0 && TypeHint.argClass(hint, 0) != type) {
+            // A writer cannot learn an empty EnumMap's key type except from the declaration, so it never
+            // writes one elsewhere; accepting it would decode a value that cannot be written again.
+            throw new MalformedInputException("empty EnumMap outside a slot that declares its key type", at);
+        }
         Enum<?>[] keys = new Enum<?>[n];
         for (int i = 0; i < n; i++) {
             int o = ctx.in().readVarUInt();

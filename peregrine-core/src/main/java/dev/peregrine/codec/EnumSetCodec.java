@@ -59,6 +59,10 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
             throw new MalformedInputException("EnumSet of non-enum " + type.getName(), at);
         }
         Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        if (constants.length == 0 && TypeHint.argClass(hint, 0) != type) {
+            throw new MalformedInputException("EnumSet of constant-less " + type.getName()
+                    + " outside a slot that declares it", at);
+        }
         EnumSet set = EnumSet.noneOf(type);
         if (constants.length <= 64) {
             long mask = ctx.in().readVarULong();
