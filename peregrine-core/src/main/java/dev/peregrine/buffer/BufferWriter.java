@@ -98,6 +98,35 @@ public final class BufferWriter {
         }
     }
 
+    /**
+     * Makes room for {@code n} more bytes if that is possible, for callers that then store up to
+     * {@code n} bytes straight into {@link #array()} from {@link #position()} and call
+     * {@link #position(int)}. Unlike {@link #ensure}, a bounded writer without room answers false
+     * rather than throwing, since fewer bytes than the {@code n} asked for may still fit.
+     *
+     * @param n most bytes about to be stored
+     * @return true when {@code n} bytes may be stored from {@link #position()}
+     */
+    public boolean tryEnsure(int n) {
+        if (n <= end - pos) {
+            return true;
+        }
+        if (!growable || (long) pos + n > limit) {
+            return false;
+        }
+        grow(n);
+        return true;
+    }
+
+    /**
+     * Moves past bytes stored directly into {@link #array()} after {@link #tryEnsure} granted room.
+     *
+     * @param index absolute index of the next byte to write; at most the room granted
+     */
+    public void position(int index) {
+        pos = index;
+    }
+
     private void grow(int n) {
         long needed = (long) pos + n;
         if (!growable || needed > limit) {

@@ -12,6 +12,8 @@ import dev.peregrine.codec.ObjectCodec;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.codegen.CodecFactory;
+import dev.peregrine.codegen.GeneratedCodec;
 import dev.peregrine.type.TypeModel;
 
 import java.lang.reflect.Modifier;
@@ -63,9 +65,9 @@ public final class TypeRegistry implements TypeResolver {
         if (raced != null) {
             return raced;
         }
-        if (codec instanceof ObjectCodec object) {
+        if (codec instanceof ObjectCodec || codec instanceof GeneratedCodec) {
             try {
-                object.link();
+                CodecFactory.link(codec);
             } catch (RuntimeException e) {
                 codecs.remove(type, codec);
                 throw e;
@@ -88,7 +90,7 @@ public final class TypeRegistry implements TypeResolver {
         if (type.isEnum()) {
             return new EnumCodec(type);
         }
-        return new ObjectCodec(TypeModel.of(type), this);
+        return CodecFactory.codecFor(TypeModel.of(type), this);
     }
 
     /**

@@ -1,0 +1,208 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.codec.ReferenceSlot;
+import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.type.FieldKind;
+import dev.peregrine.type.FieldModel;
+import dev.peregrine.type.Instantiation;
+import dev.peregrine.type.TypeModel;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything the emitters need to know about one class, decided before any bytecode is written: how
+ * each field and the constructor are reached, the constants passed as class data, and how fields
+ * are grouped into methods small enough for the JIT to inline.
+ *
+ * <p>Two placements exist. A <em>nestmate</em> codec is defined in the user's package and nest, and
+ * touches fields with {@code getfield}/{@code putfield}; a <em>hosted</em> codec is defined in
+ * Peregrine's own package, for classes whose module Peregrine does not share, and reaches every
+ * field through method handles. Either way, a field the nestmate cannot write (a final field, a
+ * private field of a superclass outside the nest) gets a handle constant, which the JIT inlines
+ * like a field instruction.
+ */
+final class ClassPlan {
+    /** Estimated bytecode bytes per chunk; keeps each chunk under the JIT's 325-byte inlining limit. */
+    private static final int CHUNK_BUDGET = 260;
+
+    /** A run of fields emitted as one method; {@code word} is the bitmap word its bits live in, or -1. */
+    record Chunk(int from, int to, int word) {
+    }
+
+    final Class<?> type;
+    final TypeModel model;
+    final boolean nested;
+    final String className;
+    /** Descriptor of the object as generated methods hold it. */
+    final String objectDesc;
+    final List<FieldAccess> fields = new ArrayList<>();
+    final List<Object> classData = new ArrayList<>();
+    final List<ReferenceSlot> slots = new ArrayList<>();
+    final List<Chunk> chunks;
+    final int constructorHandle;
+
+    private ClassPlan(TypeModel model, TypeResolver resolver, boolean nested) throws IllegalAccessException {
+        this.type = model.type();
+        this.model = model;
+        this.nested = nested;
+        String simple = type.getName().substring(type.getName().lastIndexOf('.') + 1);
+        this.className = nested
+                ? type.getName().replace('.', '/') + "$PeregrineCodec"
+                : "dev/peregrine/codegen/" + simple + "$PeregrineCodec";
+        this.objectDesc = nested ? org.objectweb.asm.Type.getDescriptor(type) : CodegenTypes.OBJECT.getDescriptor();
+        boolean[] byConstructor = new boolean[model.fields().size()];
+        for (int p : model.instantiation().parameterFields()) {
+            byConstructor[p] = true;
+        }
+        for (int i = 0; i < byConstructor.length; i++) {
+            fields.add(plan(model.fields().get(i), byConstructor[i], resolver));
+        }
+        this.constructorHandle = planConstructor(model.instantiation());
+        this.chunks = chunk(fields);
+    }
+
+    /**
+     * Plans the codec of a class.
+     *
+     * @param model    the class's model
+     * @param resolver where its reference slots find codecs
+     * @param nested   whether the codec will be a nestmate of the class
+     * @return the plan
+     * @throws IllegalAccessException when a handle cannot be made
+     */
+    static ClassPlan of(TypeModel model, TypeResolver resolver, boolean nested) throws IllegalAccessException {
+        return new ClassPlan(model, resolver, nested);
+    }
+
+    private FieldAccess plan(FieldModel f, boolean byConstructor, TypeResolver resolver) throws IllegalAccessException {
+        Field field = f.field();
+        boolean direct = nested && fieldReachable(field);
+        Class<?> erased = f.type().isPrimitive() ? f.type() : Object.class;
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        int getter = direct ? FieldAccess.DIRECT
+                : constant(lookup.unreflectGetter(field).asType(MethodType.methodType(erased, Object.class)));
+        int setter;
+        if (byConstructor) {
+            setter = FieldAccess.BY_CONSTRUCTOR;
+        } else if (direct && !Modifier.isFinal(field.getModifiers()) && typeReachable(f.type())) {
+            setter = FieldAccess.DIRECT;
+        } else {
+            MethodHandle h = lookup.unreflectSetter(field);
+            setter = constant(h.asType(MethodType.methodType(void.class, Object.class, erased)));
+        }
+        int slot = -1;
+        if (f.kind() == FieldKind.REFERENCE) {
+            slots.add(new ReferenceSlot(f.type(), f.genericType(), resolver));
+            slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver));
+        }
+        return new FieldAccess(f, getter, setter, slot);
+    }
+
+    private int planConstructor(Instantiation inst) throws IllegalAccessException {
+        Constructor<?> c = inst.constructor();
+        boolean direct = nested;
+        for (Class<?> p : c.getParameterTypes()) {
+            direct &= typeReachable(p);
+        }
+        if (direct) {
+            return FieldAccess.DIRECT;
+        }
+        MethodHandle h = MethodHandles.lookup().unreflectConstructor(c);
+        Class<?>[] erased = c.getParameterTypes().clone();
+        for (int i = 0; i < erased.length; i++) {
+            erased[i] = erased[i].isPrimitive() ? erased[i] : Object.class;
+        }
+        return constant(h.asType(MethodType.methodType(Object.class, erased)));
+    }
+
+    /** @return a rough upper bound of the bytecode size of all fields' reads in one method */
+    int estimatedReadSize() {
+        int size = 0;
+        for (FieldAccess f : fields) {
+            size += weight(f) + 8;
+        }
+        return size;
+    }
+
+    private int constant(Object value) {
+        classData.add(value);
+        return classData.size() - 1;
+    }
+
+    /** Whether a nestmate of {@link #type} may name this field in a field instruction. */
+    private boolean fieldReachable(Field f) {
+        Class<?> owner = f.getDeclaringClass();
+        int mod = f.getModifiers();
+        if (owner.getNestHost() == type.getNestHost()) {
+            return true;
+        }
+        if (samePackage(owner) && !Modifier.isPrivate(mod)) {
+            return true;
+        }
+        return Modifier.isPublic(mod) && typeReachable(owner);
+    }
+
+    /** Whether a nestmate of {@link #type} may name this class (in a cast or a descriptor it checks). */
+    private boolean typeReachable(Class<?> c) {
+        while (c.isArray()) {
+            c = c.getComponentType();
+        }
+        if (c.isPrimitive() || samePackage(c)) {
+            return true;
+        }
+        Module from = type.getModule();
+        return Modifier.isPublic(c.getModifiers()) && from.canRead(c.getModule())
+                && c.getModule().isExported(c.getPackageName(), from);
+    }
+
+    private boolean samePackage(Class<?> c) {
+        return c.getClassLoader() == type.getClassLoader() && c.getPackageName().equals(type.getPackageName());
+    }
+
+    private static List<Chunk> chunk(List<FieldAccess> fields) {
+        List<Chunk> chunks = new ArrayList<>();
+        int from = 0;
+        int weight = 0;
+        int word = -1;
+        for (int i = 0; i < fields.size(); i++) {
+            FieldAccess f = fields.get(i);
+            int w = weight(f);
+            int fieldWord = f.model().bit() >= 0 ? f.model().bit() >>> 6 : -1;
+            boolean otherWord = fieldWord >= 0 && word >= 0 && fieldWord != word;
+            if (i > from && (weight + w > CHUNK_BUDGET || otherWord)) {
+                chunks.add(new Chunk(from, i, word));
+                from = i;
+                weight = 0;
+                word = -1;
+            }
+            weight += w;
+            if (fieldWord >= 0) {
+                word = fieldWord;
+            }
+        }
+        if (from < fields.size()) {
+            chunks.add(new Chunk(from, fields.size(), word));
+        }
+        return chunks;
+    }
+
+    /**
+     * Rough bytecode size of one field's write or read, whichever is larger: a primitive's unchecked
+     * store takes 13 bytes, plus its run's 35 bytes of capacity check and position handling, spread.
+     */
+    private static int weight(FieldAccess f) {
+        int handles = (f.getter() >= 0 ? 4 : 0) + (f.setter() >= 0 ? 4 : 0);
+        return switch (f.kind()) {
+            case BOOLEAN -> 14 + handles;
+            case REFERENCE -> 30 + handles;
+            default -> 15 + handles;
+        };
+    }
+}

@@ -1,0 +1,89 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.codec.ObjectCodec;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.type.TypeModel;
+
+import java.nio.file.Path;
+
+/**
+ * Chooses the backend of a user class: a generated codec, or the reflective {@link ObjectCodec}
+ * when generation is switched off or fails. Both read the same {@link TypeModel} and write the
+ * same bytes.
+ *
+ * <p>System properties, read once: {@code peregrine.codegen=false} forces the interpreter;
+ * {@code peregrine.codegen.dump=<dir>} writes each generated class file there for {@code javap}.
+ */
+public final class CodecFactory {
+    private static final System.Logger LOG = System.getLogger("dev.peregrine.codegen");
+    private static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty("peregrine.codegen"));
+    private static final Path DUMP = dumpDirectory();
+
+    private CodecFactory() {
+    }
+
+    private static Path dumpDirectory() {
+        String dir = System.getProperty("peregrine.codegen.dump");
+        return dir == null || dir.isEmpty() ? null : Path.of(dir);
+    }
+
+    /** @return whether generated codecs are in use (the {@code peregrine.codegen} property) */
+    public static boolean enabled() {
+        return ENABLED;
+    }
+
+    /**
+     * The codec of a user class on the configured backend; falls back to the interpreter, with one
+     * log line, when generation fails.
+     *
+     * @param model    the class's model
+     * @param resolver where its fields' codecs are found
+     * @return an unlinked codec; pass it to {@link #link} once cached
+     */
+    public static TypeCodec<?> codecFor(TypeModel model, TypeResolver resolver) {
+        if (!ENABLED) {
+            return new ObjectCodec(model, resolver);
+        }
+        try {
+            return CodecGenerator.generate(model, resolver, DUMP);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            LOG.log(System.Logger.Level.WARNING, "Peregrine cannot generate a codec for {0}, using the "
+                    + "interpreter instead: {1}", model.type().getName(), String.valueOf(e));
+            return new ObjectCodec(model, resolver);
+        }
+    }
+
+    /**
+     * Generates a codec, failing instead of falling back; for tests and measurements.
+     *
+     * @param model    the class's model
+     * @param resolver where its fields' codecs are found
+     * @return an unlinked generated codec
+     * @throws IllegalStateException when generation fails
+     */
+    public static GeneratedCodec generate(TypeModel model, TypeResolver resolver) {
+        try {
+            return CodecGenerator.generate(model, resolver, DUMP);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot generate a codec for " + model.type().getName(), e);
+        }
+    }
+
+    /**
+     * Resolves the codecs of a new codec's fixed-type fields, reporting unsupported field types now.
+     *
+     * @param codec a codec from {@link #codecFor}; others are left alone
+     */
+    public static void link(TypeCodec<?> codec) {
+        if (codec instanceof ObjectCodec object) {
+            object.link();
+        } else if (codec instanceof GeneratedCodec generated) {
+            generated.link();
+        }
+    }
+}

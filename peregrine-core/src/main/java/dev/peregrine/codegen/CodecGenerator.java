@@ -1,0 +1,153 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.ReferenceSlot;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.type.TypeModel;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Turns a {@link TypeModel} into a hidden codec class and an instance of it.
+ *
+ * <p>The class is a nestmate of the user class when Peregrine can obtain a lookup with full
+ * privilege on it ({@code privateLookupIn} in the same module, the usual class-path case) and the
+ * class's loader sees Peregrine's classes; otherwise it is hosted in this package and reaches
+ * fields through handles. Either way no {@code Unsafe} and no {@code --add-opens} is involved:
+ * only the access the type model already has.
+ */
+final class CodecGenerator {
+    private static final Class<?>[] RUNTIME_TYPES = {
+        GeneratedCodec.class, TypeCodec.class, BufferWriter.class, BufferReader.class,
+    };
+
+    private CodecGenerator() {
+    }
+
+    /**
+     * Generates, defines and instantiates the codec of one class.
+     *
+     * @param model    the class's model
+     * @param resolver where its reference slots find codecs
+     * @param dump     directory to write the class file to, or null
+     * @return the codec, not yet linked
+     * @throws Throwable whatever stopped generation; the caller falls back to the interpreter
+     */
+    static GeneratedCodec generate(TypeModel model, TypeResolver resolver, Path dump) throws Throwable {
+        MethodHandles.Lookup nest = nestLookup(model.type());
+        ClassPlan plan = ClassPlan.of(model, resolver, nest != null);
+        if (!model.instantiation().isNoArg() && plan.estimatedReadSize() > ReadEmitter.MAX_SINGLE_METHOD) {
+            throw new IllegalStateException("too many fields for one constructor-calling read method");
+        }
+        byte[] bytes = assemble(plan);
+        if (dump != null) {
+            write(dump, plan.className, bytes);
+        }
+        List<Object> data = List.copyOf(plan.classData);
+        MethodHandles.Lookup codec = nest != null
+                ? nest.defineHiddenClassWithClassData(bytes, data, true, MethodHandles.Lookup.ClassOption.NESTMATE)
+                : MethodHandles.lookup().defineHiddenClassWithClassData(bytes, data, true);
+        MethodHandle constructor = codec.findConstructor(codec.lookupClass(),
+                MethodType.methodType(void.class, ReferenceSlot[].class));
+        return (GeneratedCodec) constructor.invoke(plan.slots.toArray(new ReferenceSlot[0]));
+    }
+
+    /** A lookup on {@code type} able to define nestmates, or null when the codec must be hosted. */
+    private static MethodHandles.Lookup nestLookup(Class<?> type) {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            if (!lookup.hasFullPrivilegeAccess()) {
+                return null;
+            }
+            for (Class<?> c : RUNTIME_TYPES) {
+                if (Class.forName(c.getName(), false, type.getClassLoader()) != c) {
+                    return null;
+                }
+            }
+            return lookup;
+        } catch (IllegalAccessException | ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static byte[] assemble(ClassPlan plan) {
+        ClassWriter cw = new FrameWriter();
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, plan.className, null,
+                CodegenTypes.GENERATED, null);
+        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "([L" + CodegenTypes.SLOT + ";)V", null, null);
+        init.visitCode();
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitVarInsn(Opcodes.ALOAD, 1);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, CodegenTypes.GENERATED, "<init>", "([L" + CodegenTypes.SLOT + ";)V",
+                false);
+        init.visitInsn(Opcodes.RETURN);
+        init.visitMaxs(0, 0);
+        init.visitEnd();
+        resolveConstants(cw, plan);
+        new WriteEmitter(plan, cw).emit();
+        new ReadEmitter(plan, cw).emit();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /**
+     * Emits a static initializer that loads every method handle constant once.
+     *
+     * Perf: the JIT will not compile a method holding a dynamic constant that was never resolved
+     * ("could not resolve a constant"), and the handle of a field on a path never taken (a
+     * reference that is always null) is never loaded by running code; resolving every constant
+     * when the class is initialized keeps every method compilable. (Call sites of reference fields
+     * need no such care: the JIT compiles an unlinked {@code invokedynamic} as an uncommon trap.)
+     */
+    private static void resolveConstants(ClassWriter cw, ClassPlan plan) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        for (FieldAccess f : plan.fields) {
+            for (int handle : new int[] {f.getter(), f.setter()}) {
+                if (handle >= 0) {
+                    FieldEmitter.handle(mv, handle);
+                    mv.visitInsn(Opcodes.POP);
+                }
+            }
+        }
+        if (plan.constructorHandle >= 0) {
+            FieldEmitter.handle(mv, plan.constructorHandle);
+            mv.visitInsn(Opcodes.POP);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void write(Path dir, String className, byte[] bytes) throws IOException {
+        Path file = dir.resolve(className + ".class");
+        Files.createDirectories(file.getParent());
+        Files.write(file, bytes);
+    }
+
+    /**
+     * Computes frames without loading classes: generated code only merges values of one type at each
+     * join, so the common superclass is never needed beyond {@code Object}.
+     */
+    private static final class FrameWriter extends ClassWriter {
+        FrameWriter() {
+            super(ClassWriter.COMPUTE_FRAMES);
+        }
+
+        @Override
+        protected String getCommonSuperClass(String type1, String type2) {
+            return "java/lang/Object";
+        }
+    }
+}

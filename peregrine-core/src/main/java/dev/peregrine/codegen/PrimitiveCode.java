@@ -1,0 +1,108 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.type.FieldKind;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * How generated code writes and reads each primitive kind that takes bytes of its own: which final
+ * method of {@code BufferWriter} and {@code BufferReader} it calls, the narrowing after a read, and
+ * the unchecked {@link Stores} method and worst-case size used when a whole run is checked at once.
+ * The encodings are the interpreter's: byte raw, float and double IEEE little-endian, short and int
+ * zigzag varints, char an unsigned varint, long a zigzag varint.
+ */
+enum PrimitiveCode {
+    /** {@code byte}: one raw byte. */
+    BYTE(Type.BYTE_TYPE, "writeByte", "(I)V", "readByte", "()B", Opcodes.NOP, "storeByte", 1),
+    /** {@code float}: four bytes. */
+    FLOAT(Type.FLOAT_TYPE, "writeFloat", "(F)V", "readFloat", "()F", Opcodes.NOP, "storeFloat", 4),
+    /** {@code double}: eight bytes. */
+    DOUBLE(Type.DOUBLE_TYPE, "writeDouble", "(D)V", "readDouble", "()D", Opcodes.NOP, "storeDouble", 8),
+    /** {@code short}: a zigzag varint of the sign-extended value (at most 3 bytes). */
+    SHORT(Type.SHORT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.I2S, "storeVarInt", 3),
+    /** {@code char}: an unsigned varint (at most 3 bytes). */
+    CHAR(Type.CHAR_TYPE, "writeVarUInt", "(I)V", "readVarUInt", "()I", Opcodes.I2C, "storeVarUInt", 3),
+    /** {@code int}: a zigzag varint. */
+    INT(Type.INT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.NOP, "storeVarInt", 5),
+    /** {@code long}: a zigzag varint (at most 9 bytes). */
+    LONG(Type.LONG_TYPE, "writeVarLong", "(J)V", "readVarLong", "()J", Opcodes.NOP, "storeVarLong", 9);
+
+    static final String WRITER = "dev/peregrine/buffer/BufferWriter";
+    static final String READER = "dev/peregrine/buffer/BufferReader";
+    static final String STORES = "dev/peregrine/codegen/Stores";
+
+    private final Type type;
+    private final String writeName;
+    private final String writeDesc;
+    private final String readName;
+    private final String readDesc;
+    private final int narrow;
+    private final String storeName;
+    private final int maxBytes;
+
+    PrimitiveCode(Type type, String writeName, String writeDesc, String readName, String readDesc, int narrow,
+            String storeName, int maxBytes) {
+        this.type = type;
+        this.writeName = writeName;
+        this.writeDesc = writeDesc;
+        this.readName = readName;
+        this.readDesc = readDesc;
+        this.narrow = narrow;
+        this.storeName = storeName;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * The code for a field kind that takes bytes of its own.
+     *
+     * @param kind any kind but {@code BOOLEAN} and {@code REFERENCE}
+     * @return its code
+     */
+    static PrimitiveCode of(FieldKind kind) {
+        return valueOf(kind.name());
+    }
+
+    /** @return the JVM type of the field */
+    Type type() {
+        return type;
+    }
+
+    /** @return the most bytes a value of this kind takes */
+    int maxBytes() {
+        return maxBytes;
+    }
+
+    /**
+     * Emits an unchecked store of the value on the stack; the array and the index sit below it, and
+     * the index after the value is left in their place.
+     *
+     * @param mv the method being emitted
+     */
+    void emitStore(MethodVisitor mv) {
+        Type stored = this == BYTE || this == SHORT || this == CHAR ? Type.INT_TYPE : type;
+        String desc = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(byte[].class), Type.INT_TYPE, stored);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, STORES, storeName, desc, false);
+    }
+
+    /**
+     * Emits the write of the value on the stack; the writer sits below it.
+     *
+     * @param mv the method being emitted
+     */
+    void emitWrite(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, WRITER, writeName, writeDesc, false);
+    }
+
+    /**
+     * Emits a read, leaving the value on the stack; the reader sits on the stack.
+     *
+     * @param mv the method being emitted
+     */
+    void emitRead(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READER, readName, readDesc, false);
+        if (narrow != Opcodes.NOP) {
+            mv.visitInsn(narrow);
+        }
+    }
+}

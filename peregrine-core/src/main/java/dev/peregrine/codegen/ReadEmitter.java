@@ -1,0 +1,240 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.type.FieldKind;
+import dev.peregrine.type.Instantiation;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+import java.lang.reflect.Constructor;
+
+/**
+ * Emits {@code read}. With a no-arg constructor: read the bitmap, create the object, announce it,
+ * then fill it one chunk method at a time, as {@code write} does. With a constructor that takes
+ * fields: read every field into a local, call the constructor, then set the remaining fields; one
+ * method, since the values must all be in hand before the constructor runs.
+ */
+final class ReadEmitter {
+    /** Largest estimated size of a constructor-built class's single read method (HugeMethodLimit is 8000). */
+    static final int MAX_SINGLE_METHOD = 7000;
+
+    private static final int CTX = 1;
+    private static final int IN = 3;
+    private static final int OBJ = 4;
+    private static final int WORDS = 5;
+
+    private static final int CHUNK_CTX = 0;
+    private static final int CHUNK_IN = 1;
+    private static final int CHUNK_OBJ = 2;
+    private static final int CHUNK_WORD = 3;
+
+    private final ClassPlan plan;
+    private final ClassVisitor cv;
+    private final int words;
+
+    ReadEmitter(ClassPlan plan, ClassVisitor cv) {
+        this.plan = plan;
+        this.cv = cv;
+        this.words = (plan.model.bitmapBits() + 63) >>> 6;
+    }
+
+    /** Emits {@code read} and, for no-arg classes, its chunk methods. */
+    void emit() {
+        boolean noArg = plan.model.instantiation().isNoArg();
+        if (noArg) {
+            for (int c = 0; c < plan.chunks.size(); c++) {
+                emitChunk(c, plan.chunks.get(c));
+            }
+        }
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "read",
+                "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;",
+                null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "in",
+                "()" + CodegenTypes.READER_DESC, false);
+        mv.visitVarInsn(Opcodes.ASTORE, IN);
+        readBitmap(mv);
+        if (noArg) {
+            readIntoNew(mv);
+        } else {
+            readThenConstruct(mv);
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private void readBitmap(MethodVisitor mv) {
+        int bits = plan.model.bitmapBits();
+        for (int w = 0; w < words; w++) {
+            mv.visitVarInsn(Opcodes.ALOAD, IN);
+            mv.visitLdcInsn(Math.min(8, ((bits + 7) >>> 3) - 8 * w));
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "read",
+                    "(" + CodegenTypes.READER_DESC + "I)J", false);
+            mv.visitVarInsn(Opcodes.LSTORE, WORDS + 2 * w);
+        }
+        if ((bits & 63) != 0) {
+            mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * (words - 1));
+            mv.visitLdcInsn(bits & 63);
+            mv.visitVarInsn(Opcodes.ALOAD, IN);
+            mv.visitLdcInsn(plan.type.getName());
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "checkUnused",
+                    "(JI" + CodegenTypes.READER_DESC + "Ljava/lang/String;)V", false);
+        }
+    }
+
+    private void readIntoNew(MethodVisitor mv) {
+        construct(mv, new int[0]);
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V", false);
+        for (int c = 0; c < plan.chunks.size(); c++) {
+            ClassPlan.Chunk chunk = plan.chunks.get(c);
+            mv.visitVarInsn(Opcodes.ALOAD, CTX);
+            mv.visitVarInsn(Opcodes.ALOAD, IN);
+            mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+            if (chunk.word() >= 0) {
+                mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * chunk.word());
+            }
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, plan.className, "read" + c, chunkDesc(chunk), false);
+        }
+    }
+
+    private String chunkDesc(ClassPlan.Chunk chunk) {
+        return "(" + CodegenTypes.READ_CONTEXT_DESC + CodegenTypes.READER_DESC + plan.objectDesc
+                + (chunk.word() >= 0 ? "J" : "") + ")V";
+    }
+
+    private void emitChunk(int c, ClassPlan.Chunk chunk) {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "read" + c,
+                chunkDesc(chunk), null, null);
+        mv.visitCode();
+        for (int i = chunk.from(); i < chunk.to(); i++) {
+            FieldAccess f = plan.fields.get(i);
+            FieldEmitter.beginSet(mv, f, CHUNK_OBJ);
+            readValue(mv, f, CHUNK_CTX, CHUNK_IN, CHUNK_WORD);
+            FieldEmitter.endSet(mv, f);
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Pushes one field's value: primitives as themselves, booleans as 0/1, references as Object. */
+    private static void readValue(MethodVisitor mv, FieldAccess f, int ctx, int in, int word) {
+        int bit = f.model().bit() & 63;
+        if (f.kind() == FieldKind.BOOLEAN) {
+            mv.visitVarInsn(Opcodes.LLOAD, word);
+            mv.visitIntInsn(Opcodes.BIPUSH, bit);
+            mv.visitInsn(Opcodes.LUSHR);
+            mv.visitInsn(Opcodes.L2I);
+            mv.visitInsn(Opcodes.ICONST_1);
+            mv.visitInsn(Opcodes.IAND);
+        } else if (f.kind() == FieldKind.REFERENCE) {
+            Label absent = new Label();
+            Label done = new Label();
+            mv.visitVarInsn(Opcodes.LLOAD, word);
+            mv.visitLdcInsn(1L << bit);
+            mv.visitInsn(Opcodes.LAND);
+            mv.visitInsn(Opcodes.LCONST_0);
+            mv.visitInsn(Opcodes.LCMP);
+            mv.visitJumpInsn(Opcodes.IFEQ, absent);
+            mv.visitVarInsn(Opcodes.ALOAD, ctx);
+            FieldEmitter.readReference(mv, f);
+            mv.visitJumpInsn(Opcodes.GOTO, done);
+            mv.visitLabel(absent);
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            mv.visitLabel(done);
+        } else {
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            PrimitiveCode.of(f.kind()).emitRead(mv);
+        }
+    }
+
+    private void readThenConstruct(MethodVisitor mv) {
+        int n = plan.fields.size();
+        int[] locals = new int[n];
+        int next = WORDS + 2 * words;
+        for (int i = 0; i < n; i++) {
+            FieldAccess f = plan.fields.get(i);
+            Type t = localType(f);
+            locals[i] = next;
+            next += t.getSize();
+            int word = f.model().bit() >= 0 ? WORDS + 2 * (f.model().bit() >>> 6) : -1;
+            readValue(mv, f, CTX, IN, word);
+            mv.visitVarInsn(t.getOpcode(Opcodes.ISTORE), locals[i]);
+        }
+        construct(mv, locals);
+        for (int i = 0; i < n; i++) {
+            FieldAccess f = plan.fields.get(i);
+            if (f.setter() != FieldAccess.BY_CONSTRUCTOR) {
+                FieldEmitter.beginSet(mv, f, OBJ);
+                mv.visitVarInsn(localType(f).getOpcode(Opcodes.ILOAD), locals[i]);
+                FieldEmitter.endSet(mv, f);
+            }
+        }
+    }
+
+    private static Type localType(FieldAccess f) {
+        return f.model().type().isPrimitive() ? f.declaredType() : CodegenTypes.OBJECT;
+    }
+
+    /**
+     * Calls the constructor with its fields' locals ({@code locals[i]} holds field {@code i}) as
+     * arguments and stores the object; whatever
+     * the constructor throws is wrapped as the interpreter wraps it.
+     */
+    private void construct(MethodVisitor mv, int[] locals) {
+        Instantiation inst = plan.model.instantiation();
+        Constructor<?> c = inst.constructor();
+        Label start = new Label();
+        Label end = new Label();
+        Label handler = new Label();
+        Label done = new Label();
+        mv.visitTryCatchBlock(start, end, handler, "java/lang/Throwable");
+        mv.visitLabel(start);
+        boolean direct = plan.constructorHandle == FieldAccess.DIRECT;
+        if (direct) {
+            mv.visitTypeInsn(Opcodes.NEW, Type.getInternalName(plan.type));
+            mv.visitInsn(Opcodes.DUP);
+        } else {
+            FieldEmitter.handle(mv, plan.constructorHandle);
+        }
+        int[] params = inst.parameterFields();
+        Type[] erased = new Type[params.length];
+        for (int p = 0; p < params.length; p++) {
+            erased[p] = localType(plan.fields.get(params[p]));
+            mv.visitVarInsn(erased[p].getOpcode(Opcodes.ILOAD), locals[params[p]]);
+            if (direct) {
+                FieldEmitter.castIfReference(mv, c.getParameterTypes()[p]);
+            }
+        }
+        if (direct) {
+            mv.visitMethodInsn(Opcodes.INVOKESPECIAL, Type.getInternalName(plan.type), "<init>",
+                    Type.getConstructorDescriptor(c), false);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.METHOD_HANDLE, "invokeExact",
+                    Type.getMethodDescriptor(CodegenTypes.OBJECT, erased), false);
+            if (plan.nested) {
+                mv.visitTypeInsn(Opcodes.CHECKCAST, Type.getInternalName(plan.type));
+            }
+        }
+        mv.visitLabel(end);
+        mv.visitVarInsn(Opcodes.ASTORE, OBJ);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(handler);
+        mv.visitVarInsn(Opcodes.ASTORE, OBJ);
+        mv.visitLdcInsn(plan.type.getName());
+        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+        mv.visitVarInsn(Opcodes.ALOAD, IN);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.GENERATED, "constructorFailed",
+                "(Ljava/lang/String;Ljava/lang/Throwable;" + CodegenTypes.READER_DESC + ")Ldev/peregrine/PeregrineException;",
+                false);
+        mv.visitInsn(Opcodes.ATHROW);
+        mv.visitLabel(done);
+    }
+}

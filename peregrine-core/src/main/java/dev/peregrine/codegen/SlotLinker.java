@@ -1,0 +1,88 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeHint;
+import dev.peregrine.codec.WriteContext;
+
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
+ * reference fields. Each site is bound, the first time it runs, to {@code WriteContext.writeKnown}
+ * (or {@code readKnown}) with the field type's codec and hint as constants, or to
+ * {@code writeAny}/{@code readAny} with the hint as a constant for polymorphic fields.
+ *
+ * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
+ * to has a codec (classes may refer to each other in cycles), which is after the generated class is
+ * defined; by the time a site first runs it is. A constant codec lets the JIT call its exact class
+ * from the inlined {@code writeKnown}, so each field's nested call stays monomorphic instead of
+ * sharing one megamorphic profile across all fields. Public because generated classes live in user
+ * packages.
+ */
+public final class SlotLinker {
+    private static final MethodHandle WRITE_KNOWN;
+    private static final MethodHandle WRITE_ANY;
+    private static final MethodHandle READ_KNOWN;
+    private static final MethodHandle READ_ANY;
+
+    static {
+        MethodHandles.Lookup l = MethodHandles.lookup();
+        try {
+            WRITE_KNOWN = l.findVirtual(WriteContext.class, "writeKnown",
+                    MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
+            WRITE_ANY = l.findVirtual(WriteContext.class, "writeAny",
+                    MethodType.methodType(void.class, Object.class, TypeHint.class));
+            READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
+                    MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
+            READ_ANY = l.findVirtual(ReadContext.class, "readAny", MethodType.methodType(Object.class, TypeHint.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private SlotLinker() {
+    }
+
+    /**
+     * Links a site of type {@code (WriteContext, Object)void} that writes a non-null field value.
+     *
+     * @param caller the generated class
+     * @param name   unused
+     * @param type   the site's type
+     * @param slot   class-data index of the field's {@link SlotSpec}
+     * @return the bound site
+     * @throws IllegalAccessException never, for a generated caller
+     */
+    public static CallSite write(MethodHandles.Lookup caller, String name, MethodType type, int slot)
+            throws IllegalAccessException {
+        SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        MethodHandle target = s.known()
+                ? MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint())
+                : MethodHandles.insertArguments(WRITE_ANY, 2, s.hint());
+        return new ConstantCallSite(target.asType(type));
+    }
+
+    /**
+     * Links a site of type {@code (ReadContext)Object} that reads a present field value.
+     *
+     * @param caller the generated class
+     * @param name   unused
+     * @param type   the site's type
+     * @param slot   class-data index of the field's {@link SlotSpec}
+     * @return the bound site
+     * @throws IllegalAccessException never, for a generated caller
+     */
+    public static CallSite read(MethodHandles.Lookup caller, String name, MethodType type, int slot)
+            throws IllegalAccessException {
+        SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        MethodHandle target = s.known()
+                ? MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint())
+                : MethodHandles.insertArguments(READ_ANY, 1, s.hint());
+        return new ConstantCallSite(target.asType(type));
+    }
+}

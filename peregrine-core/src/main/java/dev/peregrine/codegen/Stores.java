@@ -1,0 +1,101 @@
+package dev.peregrine.codegen;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Unchecked stores of one primitive into a byte array, each returning the index after it; the
+ * encodings are {@code BufferWriter}'s. Generated code calls them after one capacity check for a
+ * whole run of fields, so none of them checks capacity.
+ *
+ * <p>Public because generated classes live in user packages.
+ */
+public final class Stores {
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private Stores() {
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v a byte (as an int)
+     * @return {@code p + 1}
+     */
+    public static int storeByte(byte[] b, int p, int v) {
+        b[p] = (byte) v;
+        return p + 1;
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v a float, stored as its raw IEEE bits, little-endian
+     * @return {@code p + 4}
+     */
+    public static int storeFloat(byte[] b, int p, float v) {
+        INT_LE.set(b, p, Float.floatToRawIntBits(v));
+        return p + 4;
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v a double, stored as its raw IEEE bits, little-endian
+     * @return {@code p + 8}
+     */
+    public static int storeDouble(byte[] b, int p, double v) {
+        LONG_LE.set(b, p, Double.doubleToRawLongBits(v));
+        return p + 8;
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v stored zigzag, then unsigned LEB128 (1 to 5 bytes)
+     * @return the index after the last byte stored
+     */
+    public static int storeVarInt(byte[] b, int p, int v) {
+        return storeVarUInt(b, p, (v << 1) ^ (v >> 31));
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v stored as unsigned LEB128 (1 to 5 bytes)
+     * @return the index after the last byte stored
+     */
+    public static int storeVarUInt(byte[] b, int p, int v) {
+        while ((v & ~0x7F) != 0) {
+            b[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        b[p++] = (byte) v;
+        return p;
+    }
+
+    /**
+     * @param b the array
+     * @param p where to store
+     * @param v stored zigzag, then as {@code BufferWriter.writeVarULong} does: seven bits a byte for
+     *          up to eight bytes, the ninth byte whole (1 to 9 bytes)
+     * @return the index after the last byte stored
+     */
+    public static int storeVarLong(byte[] b, int p, long v) {
+        long u = (v << 1) ^ (v >> 63);
+        for (int i = 0; i < 8; i++) {
+            if ((u & ~0x7FL) == 0) {
+                b[p] = (byte) u;
+                return p + 1;
+            }
+            b[p++] = (byte) ((u & 0x7F) | 0x80);
+            u >>>= 7;
+        }
+        b[p] = (byte) u;
+        return p + 1;
+    }
+}

@@ -1,0 +1,217 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.buffer.BufferWriter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+/**
+ * The generated backend and the interpreter write the same bytes for every shape of class, and each
+ * reads what the other wrote: decoding with one backend and re-encoding with the other gives the
+ * bytes back.
+ */
+class BackendEquivalenceTest {
+
+    static final class Primitives {
+        private boolean z;
+        private byte b;
+        private short s;
+        private char c;
+        private int i;
+        private long l;
+        private float f;
+        private double d;
+        private Boolean boxZ;
+        private Byte boxB;
+        private Short boxS;
+        private Character boxC;
+        private Integer boxI;
+        private Long boxL;
+        private Float boxF;
+        private Double boxD;
+    }
+
+    static final class Finals {
+        private final int count;
+        private final String name;
+        private final long stamp;
+        private boolean open;
+
+        Finals() {
+            count = 0;
+            name = "unset";
+            stamp = 0;
+        }
+    }
+
+    static final class Derived extends OtherNestBase {
+        private int own;
+        private String label;
+    }
+
+    static class SameNestBase {
+        private int hidden;
+        protected String shared = "base";
+    }
+
+    static final class SameNestDerived extends SameNestBase {
+        private String shared = "derived";
+        private transient int skipped = 7;
+        private double value;
+    }
+
+    record Point(int x, int y, String label) {
+    }
+
+    record Line(Point from, Point to, List<Point> via) {
+    }
+
+    enum Color { RED, GREEN { @Override public String toString() { return "g"; } }, BLUE }
+
+    static final class Built {
+        private final int a;
+        private final String b;
+        private final long c;
+        private short later;
+        private final Long fixedLater = 1L;
+
+        Built(int a, String b, long c) {
+            this.a = a;
+            this.b = b;
+            this.c = c;
+        }
+    }
+
+    static final class Holder {
+        Map<String, List<Point>> byName = new HashMap<>();
+        Color[] colors;
+        Color single;
+        Object anything;
+        int[] numbers;
+        String[] words;
+        Point[] points;
+        Built built;
+    }
+
+    static final class Node {
+        int value;
+        Node next;
+    }
+
+    static final class Empty {
+    }
+
+    static final class OnlyPrimitives {
+        int a;
+        long b;
+        double c;
+    }
+
+    private static final Class<?>[] FILLED = {
+        Primitives.class, Finals.class, Derived.class, SameNestDerived.class, Point.class, Struct104.class,
+        WideBitmap.class, WideRecord.class, Fields20.class, Empty.class, OnlyPrimitives.class,
+    };
+
+    static Stream<Object> catalogue() throws ReflectiveOperationException {
+        List<Object> values = new ArrayList<>();
+        for (long seed = 1; seed <= 4; seed++) {
+            Filler filler = new Filler(seed);
+            for (Class<?> c : FILLED) {
+                values.add(filler.fill(c));
+            }
+        }
+        values.add(new Line(new Point(1, 2, "a"), new Point(-3, 4, null), List.of(new Point(5, 6, "v"))));
+        values.add(new Built(5, "five", -5L));
+        values.add(new Built(0, null, Long.MAX_VALUE));
+        values.add(holder());
+        values.add(new Holder());
+        values.add(chain(5));
+        return values.stream();
+    }
+
+    private static Holder holder() {
+        Holder h = new Holder();
+        h.byName.put("a", new ArrayList<>(List.of(new Point(1, 1, "x"), new Point(2, 2, null))));
+        h.colors = new Color[] {Color.GREEN, null, Color.BLUE};
+        h.single = Color.GREEN;
+        h.anything = new Point(9, 9, "z");
+        h.numbers = new int[] {1, -1, Integer.MAX_VALUE};
+        h.words = new String[] {"w", null};
+        h.points = new Point[] {new Point(0, 0, ""), null};
+        h.built = new Built(1, "one", 1);
+        h.built.later = 42;
+        return h;
+    }
+
+    private static Node chain(int n) {
+        Node head = null;
+        for (int i = 0; i < n; i++) {
+            Node node = new Node();
+            node.value = i;
+            node.next = head;
+            head = node;
+        }
+        return head;
+    }
+
+    @ParameterizedTest
+    @MethodSource("catalogue")
+    void sameBytesEitherWay(Object value) {
+        for (boolean references : new boolean[] {false, true}) {
+            Backends generated = Backends.generated();
+            Backends interpreted = Backends.interpreted();
+            byte[] expected = interpreted.encode(value, references);
+            byte[] actual = generated.encode(value, references);
+            assertArrayEquals(expected, actual, () -> "bytes of " + value.getClass().getSimpleName());
+            BufferWriter exact = BufferWriter.bounded(new byte[expected.length + 2], 1, expected.length + 1);
+            assertArrayEquals(expected, generated.encode(value, references, exact),
+                    "into a bounded writer with no room to spare (the checked path of each run)");
+            assertArrayEquals(expected, interpreted.encode(generated.decode(expected, references), references),
+                    "generated read, interpreted write");
+            assertArrayEquals(expected, generated.encode(interpreted.decode(expected, references), references),
+                    "interpreted read, generated write");
+        }
+    }
+
+    @Test
+    void fieldsLandWhereTheyBelong() {
+        SameNestDerived d = new SameNestDerived();
+        ((SameNestBase) d).shared = "from base";
+        d.value = 2.5;
+        Backends generated = Backends.generated();
+        SameNestDerived back = (SameNestDerived) generated.decode(generated.encode(d, false), false);
+        assertEquals("from base", ((SameNestBase) back).shared);
+        assertEquals("derived", back.shared);
+        assertEquals(7, back.skipped, "transient field keeps its constructor value");
+        Built b = new Built(3, "three", 33);
+        b.later = 9;
+        Built builtBack = (Built) generated.decode(generated.encode(b, false), false);
+        assertEquals(3, builtBack.a);
+        assertEquals("three", builtBack.b);
+        assertEquals(33, builtBack.c);
+        assertEquals(9, builtBack.later);
+    }
+
+    @Test
+    void cyclesThroughGeneratedCodecs() {
+        Node a = new Node();
+        Node b = new Node();
+        a.next = b;
+        b.next = a;
+        Backends generated = Backends.generated();
+        byte[] bytes = generated.encode(a, true);
+        assertArrayEquals(Backends.interpreted().encode(a, true), bytes);
+        Node back = (Node) generated.decode(bytes, true);
+        assertSame(back, back.next.next);
+    }
+}
