@@ -9,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Feeds one input to a decoder and checks the contract: it decodes or throws a
  * {@link PeregrineException}, within a time bound, allocating no more than the read's budget.
+ * Shared with {@code peregrine-fuzz} through the core's test jar.
  */
-final class HostileInput {
+public final class HostileInput {
     // Reached reflectively: the tests compile inside module dev.peregrine, which does not read java.management.
     private static final Object THREADS;
     private static final Method ALLOCATED_BYTES;
@@ -32,12 +33,12 @@ final class HostileInput {
     }
 
     /** Budget of a read of {@code length} bytes under the default limits. */
-    static long budget(int length) {
+    public static long budget(int length) {
         return dev.peregrine.codec.Limits.DEFAULT.allocationBudget(length) + OVERHEAD;
     }
 
     /** Decodes {@code input} with {@code p} and checks the contract; returns the outcome for messages. */
-    static Object check(Peregrine p, byte[] input) {
+    public static Object check(Peregrine p, byte[] input) {
         long allocatedBefore = allocatedBytes();
         long start = System.nanoTime();
         Object outcome;
@@ -67,7 +68,7 @@ final class HostileInput {
     }
 
     /** Runs {@code body} on a thread with a small stack, rethrowing what it throws. */
-    static void onSmallStack(Runnable body) throws InterruptedException {
+    public static void onSmallStack(Runnable body) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread t = new Thread(null, () -> {
             try {
@@ -83,7 +84,7 @@ final class HostileInput {
         }
     }
 
-    static String hex(byte[] b) {
+    public static String hex(byte[] b) {
         StringBuilder s = new StringBuilder();
         for (int i = 0; i < Math.min(b.length, 64); i++) {
             s.append(String.format("%02x", b[i]));

@@ -24,11 +24,15 @@ class HostileInputTest {
 
     private static final Peregrine P = Peregrine.builder().register(TypeCatalogue.REGISTERED)
             .register(Holder.class).build();
-    static final AtomicInteger TRIED = new AtomicInteger();
+    private static final Map<String, AtomicInteger> TRIED = new java.util.concurrent.ConcurrentSkipListMap<>();
+
+    private static void tried(String category) {
+        TRIED.computeIfAbsent(category, c -> new AtomicInteger()).incrementAndGet();
+    }
 
     @org.junit.jupiter.api.AfterAll
     static void report() {
-        System.out.println("HostileInputTest: " + TRIED.get() + " hostile inputs tried");
+        TRIED.forEach((category, n) -> System.out.println("HostileInputTest: " + category + ": " + n + " inputs"));
     }
 
     private static List<byte[]> validPayloads() {
@@ -48,7 +52,7 @@ class HostileInputTest {
         for (byte[] valid : validPayloads()) {
             for (int n = 0; n < valid.length; n++) {
                 HostileInput.check(P, Arrays.copyOf(valid, n));
-                TRIED.incrementAndGet();
+                tried("truncated");
             }
         }
     }
@@ -61,7 +65,7 @@ class HostileInputTest {
                     byte[] bad = valid.clone();
                     bad[i] = (byte) v;
                     HostileInput.check(P, bad);
-                    TRIED.incrementAndGet();
+                    tried("byte flipped");
                 }
             }
         }
@@ -77,7 +81,7 @@ class HostileInputTest {
                 bad[0] = (byte) 0xA4;
             }
             HostileInput.check(P, bad);
-            TRIED.incrementAndGet();
+            tried(i % 2 == 0 ? "random after a valid header" : "random");
         }
     }
 
@@ -115,7 +119,7 @@ class HostileInputTest {
                 });
                 Object outcome = HostileInput.check(P, bad);
                 assertTrue(outcome instanceof PeregrineException, () -> "decoded " + HostileInput.hex(bad));
-                TRIED.incrementAndGet();
+                tried("huge, negative or overflowing length");
             }
             byte[] overflow = payload(o -> {
                 for (int b : prefix) {
