@@ -91,9 +91,8 @@ public final class Report {
                         + "writes class descriptors and always tracks references; the hand-written codec writes "
                         + "no type information at all and knows the schema at compile time.",
                 "A ratio is the peer's time divided by Peregrine's (above 1: slower than Peregrine).",
-                "\"not run\" marks an operation the chosen mode skips (quick mode times serialize and "
-                        + "deserialize only; encoding into a reused array runs in --full mode for the peers that "
-                        + "support it)."));
+                "\"not run\" marks an operation the chosen mode skips (encoding into a reused array runs "
+                        + "in --full mode only, for the peers that support it)."));
         doc.heading(2, "Machine and settings");
         doc.bullets(List.of(
                 "Date: " + java.time.LocalDate.now(java.time.ZoneOffset.UTC),
