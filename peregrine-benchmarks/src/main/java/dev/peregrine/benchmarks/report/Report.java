@@ -68,6 +68,7 @@ public final class Report {
     private void write() throws IOException {
         Document doc = new Document(name);
         header(doc);
+        summarySection(doc);
         for (Fixture fixture : Fixture.values()) {
             fixtureSection(doc, fixture);
         }
@@ -153,6 +154,44 @@ public final class Report {
         Charts.bars(outDir.resolve(sizeChart), fixture.name() + ": payload size", "bytes", names,
                 List.of("bytes"), List.of(bytes));
         doc.image(sizeChart + ".png", fixture.name() + " payload size");
+    }
+
+    /**
+     * One row per fixture: Peregrine's fast path ({@code Codec}) in ns/op, and how many times slower
+     * Fory, Kryo and the hand-written codec are (below 1: faster than Peregrine).
+     */
+    private void summarySection(Document doc) {
+        if (jmh.isEmpty()) {
+            return;
+        }
+        doc.heading(2, "Summary");
+        doc.paragraph("Peregrine's Codec path (peregrine-codec) in ns/op, and each peer's time divided by it "
+                + "(above 1: the peer is slower). Serialize / deserialize / round trip.");
+        List<String[]> rows = new ArrayList<>();
+        for (Fixture fixture : Fixture.values()) {
+            String f = fixture.name();
+            String[] row = new String[5];
+            row[0] = f;
+            StringBuilder own = new StringBuilder();
+            StringBuilder[] peers = {new StringBuilder(), new StringBuilder(), new StringBuilder()};
+            String[] peerIds = {"fory", "kryo", "hand"};
+            for (String op : List.of("serialize", "deserialize", "roundTrip")) {
+                JmhResults.Score base = jmh.score(op, "peregrine-codec", f);
+                String sep = op.equals("serialize") ? "" : " / ";
+                own.append(sep).append(base == null ? "-" : String.format(Locale.ROOT, "%.0f", base.value));
+                for (int i = 0; i < peerIds.length; i++) {
+                    JmhResults.Score s = jmh.score(op, peerIds[i], f);
+                    peers[i].append(sep).append(s == null || base == null ? "-" : ratio(s, base));
+                }
+            }
+            row[1] = own.toString();
+            for (int i = 0; i < peerIds.length; i++) {
+                row[2 + i] = peers[i].toString();
+            }
+            rows.add(row);
+        }
+        doc.table(new String[] {"fixture", "Peregrine Codec ns/op", "Fory / Peregrine", "Kryo / Peregrine",
+            "hand-written / Peregrine"}, rows, null);
     }
 
     private static int[] sizesOrNull(Serializer serializer, Fixture fixture) {
