@@ -7,6 +7,7 @@ import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.TypeCodec;
 
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A handle for one root type, from {@link Peregrine#codec(Class)}. Its payloads omit the root's type
@@ -16,14 +17,34 @@ import java.util.Objects;
  * @param <T> the root type
  */
 public final class Codec<T> {
+    /** Largest array kept between calls to {@link #encode(Object)}, so one huge payload is not held on to. */
+    private static final int MAX_SPARE = 64 * 1024;
+
     private final Session session;
     private final Class<T> type;
     private final TypeCodec<?> codec;
+    /** The root type when values of exactly that class need no further check, else null. */
+    private final Class<?> plainClass;
+    /**
+     * First array size for {@link #encode(Object)}: the most room the last payloads needed.
+     * Perf: sized from the last payload, a new payload is written into one array instead of
+     * doubling from a small one (a 676-byte payload used to copy through 64, 128, ..., 1024). Plain
+     * field, benign race: a stale value only costs one growth.
+     */
+    private int sizeHint = 16;
+    /**
+     * An array for {@link #encode(Object)} to write into before copying out the payload, taken by
+     * one call at a time and given back after. Perf: a new payload then costs one allocation, the
+     * exact-size copy, instead of a scratch array as large as the payload plus the copy. A call that
+     * finds it taken (another thread is encoding) allocates its own.
+     */
+    private final AtomicReference<byte[]> spare = new AtomicReference<>();
 
     Codec(Session session, Class<T> type) {
         this.session = session;
         this.type = Objects.requireNonNull(type, "type");
         this.codec = session.registry().codecFor(type);
+        this.plainClass = Builtins.wireClass(type) == type ? type : null;
     }
 
     /** @return the root type */
@@ -32,6 +53,13 @@ public final class Codec<T> {
     }
 
     private void check(T value) {
+        // Perf: one class comparison on the common path, nothing allocated.
+        if (value == null || value.getClass() != plainClass) {
+            checkOther(value);
+        }
+    }
+
+    private void checkOther(T value) {
         Objects.requireNonNull(value, "a Codec encodes non-null values; use Peregrine.serialize for null");
         if (Builtins.wireClass(value.getClass()) != type) {
             throw new UnsupportedTypeException("Codec<" + type.getName() + "> cannot encode a "
@@ -47,9 +75,18 @@ public final class Codec<T> {
      */
     public byte[] encode(T value) {
         check(value);
-        BufferWriter out = BufferWriter.growable(64);
+        byte[] scratch = spare.getAndSet(null);
+        BufferWriter out = BufferWriter.growable(scratch != null ? scratch : new byte[sizeHint]);
         session.write(out, value, codec);
-        return out.toByteArray();
+        int demand = out.peakDemand();
+        if (demand > sizeHint) {
+            sizeHint = demand;
+        }
+        byte[] payload = out.toByteArray();
+        if (out.array().length <= MAX_SPARE) {
+            spare.setRelease(out.array());
+        }
+        return payload;
     }
 
     /**

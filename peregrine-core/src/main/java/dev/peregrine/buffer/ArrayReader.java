@@ -52,6 +52,11 @@ public final class ArrayReader extends BufferReader {
     }
 
     @Override
+    public int peekByte() {
+        return pos < end ? buf[pos] & 0xFF : -1;
+    }
+
+    @Override
     public byte readByte() {
         if (pos >= end) {
             throw truncated(1);
@@ -77,6 +82,58 @@ public final class ArrayReader extends BufferReader {
         long v = (long) LONG_LE.get(buf, pos);
         pos += 8;
         return v;
+    }
+
+    /**
+     * Perf: with 8 bytes left, one word load, the length from the first clear continuation bit and
+     * the 7-bit groups gathered with shifts and masks (see {@link Varints}); a one-byte value
+     * returns before that. Near the end, the checked byte-at-a-time loop.
+     */
+    @Override
+    public int readVarUInt() {
+        int p = pos;
+        if (end - p < Varints.ROOM) {
+            return readVarUIntByBytes();
+        }
+        byte first = buf[p];
+        if (first >= 0) {
+            pos = p + 1;
+            return first;
+        }
+        long word = Varints.word(buf, p);
+        long stop = ~word & 0x80_8080_8080L;
+        if (stop == 0) {
+            throw varIntOverflow(position());
+        }
+        long extent = stop ^ (stop - 1);
+        word &= extent;
+        // A fifth byte may carry only the top 4 bits of the int.
+        if ((word & 0xF0_0000_0000L) != 0) {
+            throw varIntOverflow(position());
+        }
+        pos = p + (Long.bitCount(extent) >>> 3);
+        return (int) Varints.gather(word);
+    }
+
+    @Override
+    public long readVarULong() {
+        int p = pos;
+        if (end - p < 9) {
+            return readVarULongByBytes();
+        }
+        byte first = buf[p];
+        if (first >= 0) {
+            pos = p + 1;
+            return first;
+        }
+        long word = Varints.word(buf, p);
+        long extent = Varints.extent(word);
+        if (extent == 0) {
+            pos = p + 9;
+            return Varints.gather(word) | (buf[p + 8] & 0xFFL) << 56;
+        }
+        pos = p + (Long.bitCount(extent) >>> 3);
+        return Varints.gather(word & extent);
     }
 
     @Override

@@ -18,6 +18,9 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     /** @return bytes left before the end of the payload */
     public abstract int remaining();
 
+    /** @return the next byte, unsigned, without consuming it; -1 at the end */
+    public abstract int peekByte();
+
     /** @return the next byte, signed */
     public abstract byte readByte();
 
@@ -76,24 +79,34 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     }
 
     /** @return an unsigned LEB128 value of at most 32 bits */
-    public final int readVarUInt() {
+    public abstract int readVarUInt();
+
+    /** @return an unsigned varint long as {@link BufferWriter#writeVarULong} writes it, 1 to 9 bytes */
+    public abstract long readVarULong();
+
+    /** {@link #readVarUInt} one checked byte at a time, for inputs near their end. */
+    final int readVarUIntByBytes() {
         int start = position();
         int result = 0;
         for (int shift = 0; shift < 35; shift += 7) {
             int b = readByte();
             if (shift == 28 && (b & 0xF0) != 0) {
-                throw new MalformedInputException("varint overflows 32 bits", start);
+                throw varIntOverflow(start);
             }
             result |= (b & 0x7F) << shift;
             if (b >= 0) {
                 return result;
             }
         }
-        throw new MalformedInputException("varint overflows 32 bits", start);
+        throw varIntOverflow(start);
     }
 
-    /** @return an unsigned varint long as {@link BufferWriter#writeVarULong} writes it, 1 to 9 bytes */
-    public final long readVarULong() {
+    static MalformedInputException varIntOverflow(int at) {
+        return new MalformedInputException("varint overflows 32 bits", at);
+    }
+
+    /** {@link #readVarULong} one checked byte at a time, for inputs near their end. */
+    final long readVarULongByBytes() {
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
             long b = readByte();

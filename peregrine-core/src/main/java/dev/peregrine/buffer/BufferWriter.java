@@ -13,6 +13,10 @@ import java.util.Arrays;
  * <p>It knows nothing of types beyond primitives and strings. A growable writer doubles its array as
  * needed; a bounded writer (over a caller's array) throws {@link LimitExceededException} instead of
  * writing past its limit. Final so that calls from codecs are monomorphic.
+ *
+ * <p>Varints are stored as whole 8-byte words when there is room (see {@link Varints}), so a bounded
+ * writer may leave scratch bytes between its final position and its limit; it never writes past
+ * its limit.
  */
 public final class BufferWriter {
     private static final VarHandle INT_LE =
@@ -27,6 +31,7 @@ public final class BufferWriter {
     private final int start;
     private final int limit;
     private final boolean growable;
+    private int peak;
 
     private BufferWriter(byte[] buf, int start, int limit, boolean growable) {
         this.buf = buf;
@@ -45,6 +50,17 @@ public final class BufferWriter {
      */
     public static BufferWriter growable(int initialCapacity) {
         return new BufferWriter(new byte[Math.max(16, initialCapacity)], 0, MAX_ARRAY, true);
+    }
+
+    /**
+     * Creates a writer that starts writing at the beginning of a given array and grows past it as
+     * needed (into new arrays; {@link #array()} is then no longer {@code initial}).
+     *
+     * @param initial first array, whose contents are overwritten
+     * @return the writer
+     */
+    public static BufferWriter growable(byte[] initial) {
+        return new BufferWriter(initial.length < 16 ? new byte[16] : initial, 0, MAX_ARRAY, true);
     }
 
     /**
@@ -75,6 +91,17 @@ public final class BufferWriter {
     /** @return absolute index in {@link #array()} of the next byte to write */
     public int position() {
         return pos;
+    }
+
+    /**
+     * The most bytes this writer was asked to hold: the bytes written, or more when a capacity check
+     * that made the array grow asked for room beyond them. A caller that writes similar payloads
+     * sizes its next writer with it so that it never grows.
+     *
+     * @return bytes of capacity the writes so far needed, counted from the first byte
+     */
+    public int peakDemand() {
+        return Math.max(peak - start, size());
     }
 
     /** @return a copy of the bytes written */
@@ -133,6 +160,7 @@ public final class BufferWriter {
             throw new LimitExceededException("output buffer too small: need " + needed
                     + " bytes, limit is " + limit, size());
         }
+        peak = (int) needed;
         long doubled = Math.max(needed, (long) buf.length * 2);
         buf = Arrays.copyOf(buf, (int) Math.min(doubled, MAX_ARRAY));
         end = buf.length;
@@ -201,8 +229,16 @@ public final class BufferWriter {
 
     /** @param v unsigned LEB128, 1 to 5 bytes */
     public void writeVarUInt(int v) {
+        if (end - pos >= Varints.ROOM) {
+            // Perf: one word store when there is room for it (the common case).
+            pos = Varints.putVarUInt(buf, pos, v);
+            return;
+        }
+        writeVarUIntNearEnd(v);
+    }
+
+    private void writeVarUIntNearEnd(int v) {
         ensure(varIntSize(v));
-        // Perf: one exact capacity check, then unchecked stores.
         while ((v & ~0x7F) != 0) {
             buf[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
@@ -217,6 +253,14 @@ public final class BufferWriter {
      * @param v the value, taken as unsigned
      */
     public void writeVarULong(long v) {
+        if (end - pos >= 9) {
+            pos = Varints.putVarULong(buf, pos, v);
+            return;
+        }
+        writeVarULongNearEnd(v);
+    }
+
+    private void writeVarULongNearEnd(long v) {
         ensure(varLongSize(v));
         for (int i = 0; i < 8; i++) {
             if ((v & ~0x7FL) == 0) {
@@ -236,7 +280,8 @@ public final class BufferWriter {
      * @return 1 to 5
      */
     public static int varIntSize(int v) {
-        return (31 - Integer.numberOfLeadingZeros(v | 1)) / 7 + 1;
+        // Perf: ceil(bits / 7) (at least 1) as a multiply and a shift rather than a division.
+        return (352 - 9 * Integer.numberOfLeadingZeros(v)) >>> 6;
     }
 
     /**
@@ -246,7 +291,7 @@ public final class BufferWriter {
      * @return 1 to 9
      */
     public static int varLongSize(long v) {
-        return Math.min(9, (63 - Long.numberOfLeadingZeros(v | 1)) / 7 + 1);
+        return Math.min(9, (640 - 9 * Long.numberOfLeadingZeros(v)) >>> 6);
     }
 
     /** @param v zigzag then unsigned LEB128, so small negative numbers stay short */
@@ -280,6 +325,31 @@ public final class BufferWriter {
      * @param s a non-null string
      */
     public void writeString(String s) {
+        int n = s.length();
+        long latin1 = (long) n << 2 | StringEncoding.LATIN1;
+        int start = pos;
+        if (tryEnsure(varLongSize(latin1) + n)) {
+            // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
+            // past U+00FF rewinds to the measured path, which writes over what was copied.
+            writeVarULong(latin1);
+            byte[] b = buf;
+            int p = pos;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c > 0xFF) {
+                    pos = start;
+                    writeMeasured(s);
+                    return;
+                }
+                b[p + i] = (byte) c;
+            }
+            pos = p + n;
+            return;
+        }
+        writeMeasured(s);
+    }
+
+    private void writeMeasured(String s) {
         long header = StringEncoding.measure(s);
         int byteLength = (int) (header >>> 2);
         writeVarULong(header);

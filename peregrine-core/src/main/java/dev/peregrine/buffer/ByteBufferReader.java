@@ -53,6 +53,11 @@ public final class ByteBufferReader extends BufferReader {
     }
 
     @Override
+    public int peekByte() {
+        return pos < end ? buf.get(pos) & 0xFF : -1;
+    }
+
+    @Override
     public byte readByte() {
         need(1);
         return buf.get(pos++);
@@ -72,6 +77,16 @@ public final class ByteBufferReader extends BufferReader {
         long v = buf.getLong(pos);
         pos += 8;
         return v;
+    }
+
+    @Override
+    public int readVarUInt() {
+        return readVarUIntByBytes();
+    }
+
+    @Override
+    public long readVarULong() {
+        return readVarULongByBytes();
     }
 
     @Override

@@ -109,6 +109,22 @@ public final class ReadContext {
     }
 
     /**
+     * Reads a present value from a slot declared {@code String}: the same checks and charge as
+     * {@link #readKnown} with the string codec.
+     *
+     * Perf: generated codecs bind their {@code String} fields here, straight to
+     * {@link BufferReader#readString}, with no codec or function object between.
+     *
+     * @return the string
+     */
+    public Object readString() {
+        enter();
+        String s = in.readString();
+        depth--;
+        return s;
+    }
+
+    /**
      * Reads a non-null value from a slot that may hold several types.
      *
      * @param declared the slot's declared type, or null
@@ -129,6 +145,44 @@ public final class ReadContext {
         Object v = codec.read(this, declared);
         depth--;
         return finish(id, v);
+    }
+
+    /**
+     * {@link #readAny} for a field's slot, which remembers the last one-byte tag it read and the codec
+     * of the class it named, so the registry is asked only when the tag changes.
+     */
+    Object readAny(ReferenceSlot slot) {
+        int id = -1;
+        if (values != null) {
+            int marker = in.readVarUInt();
+            if (marker != 0) {
+                return backReference(marker);
+            }
+            id = reserve();
+        }
+        ReferenceSlot.ReadTag last = slot.lastRead();
+        TypeCodec<?> codec;
+        if (last != null && in.peekByte() == last.tag()) {
+            in.readByte();
+            codec = last.codec();
+        } else {
+            codec = readTypeAndRemember(slot);
+        }
+        enter();
+        Object v = codec.read(this, slot.hint());
+        depth--;
+        return finish(id, v);
+    }
+
+    private TypeCodec<?> readTypeAndRemember(ReferenceSlot slot) {
+        int first = in.peekByte();
+        int at = in.position();
+        Class<?> type = resolver.readType(in, slot.hint());
+        TypeCodec<?> codec = resolver.codecFor(type);
+        if (in.position() - at == 1 && resolver == slot.resolver()) {
+            slot.rememberRead(new ReferenceSlot.ReadTag(first, codec));
+        }
+        return codec;
     }
 
     /**

@@ -7,6 +7,14 @@ import java.lang.reflect.Type;
  * A place that holds a non-null reference of a declared type: a field of a user class. When the
  * declared type admits only one class (a final class, an enum, an array of such), the value is
  * written without a tag by that class's codec; otherwise it carries a tag.
+ *
+ * <p>A slot with a tag remembers the last class it wrote (with that class's tag bytes and codec) and
+ * the last one-byte tag it read (with its class's codec). A field usually holds one class, so the
+ * registry's tag and codec lookups run once per slot rather than once per value. The tag of a class
+ * in a given slot depends only on the registry and the slot's declared type, both fixed, so a
+ * remembered tag is the tag the registry would write or resolve; only successful lookups are
+ * remembered. Each memory is one immutable object in a plain field: a thread that sees a stale one
+ * only misses.
  */
 public final class ReferenceSlot {
     private final Class<?> declared;
@@ -14,6 +22,16 @@ public final class ReferenceSlot {
     private final boolean known;
     private final TypeResolver resolver;
     private TypeCodec<?> codec;
+    private WrittenTag lastWritten;
+    private ReadTag lastRead;
+
+    /** A class as last written through a tagged slot: its tag bytes and the codec of its wire class. */
+    record WrittenTag(Class<?> type, byte[] tag, TypeCodec<?> codec) {
+    }
+
+    /** A one-byte tag as last read through a tagged slot, and the codec of the class it named. */
+    record ReadTag(int tag, TypeCodec<?> codec) {
+    }
 
     /**
      * @param declared    the declared raw type
@@ -25,6 +43,34 @@ public final class ReferenceSlot {
         this.hint = TypeHint.of(genericType);
         this.known = isKnown(declared);
         this.resolver = resolver;
+    }
+
+    /** @return the declared type's hint */
+    TypeHint hint() {
+        return hint;
+    }
+
+    /** @return the resolver */
+    TypeResolver resolver() {
+        return resolver;
+    }
+
+    /** @return the class last written through this slot, or null */
+    WrittenTag lastWritten() {
+        return lastWritten;
+    }
+
+    void rememberWritten(WrittenTag t) {
+        lastWritten = t;
+    }
+
+    /** @return the one-byte tag last read through this slot, or null */
+    ReadTag lastRead() {
+        return lastRead;
+    }
+
+    void rememberRead(ReadTag t) {
+        lastRead = t;
     }
 
     /**
@@ -73,7 +119,7 @@ public final class ReferenceSlot {
         if (known) {
             ctx.writeKnown(value, codec(), hint);
         } else {
-            ctx.writeAny(value, hint);
+            ctx.writeAny(value, this);
         }
     }
 
@@ -84,6 +130,6 @@ public final class ReferenceSlot {
      * @return the value
      */
     public Object read(ReadContext ctx) {
-        return known ? ctx.readKnown(codec(), hint) : ctx.readAny(hint);
+        return known ? ctx.readKnown(codec(), hint) : ctx.readAny(this);
     }
 }

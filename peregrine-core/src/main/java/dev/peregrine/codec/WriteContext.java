@@ -3,6 +3,7 @@ package dev.peregrine.codec;
 import dev.peregrine.LimitExceededException;
 import dev.peregrine.buffer.BufferWriter;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 
 /**
@@ -79,6 +80,21 @@ public final class WriteContext {
     }
 
     /**
+     * Writes a non-null value in a slot declared {@code String}: the same bytes and depth check as
+     * {@link #writeKnown} with the string codec.
+     *
+     * Perf: generated codecs bind their {@code String} fields here, straight to
+     * {@link BufferWriter#writeString}, with no codec or function object between.
+     *
+     * @param value a {@code String}
+     */
+    public void writeString(Object value) {
+        enter();
+        out.writeString((String) value);
+        depth--;
+    }
+
+    /**
      * Writes a non-null value in a slot that may hold several types: tag, then value.
      *
      * @param value    the value
@@ -95,6 +111,42 @@ public final class WriteContext {
         enter();
         codec.write(this, value, declared);
         depth--;
+    }
+
+    /**
+     * {@link #writeAny} for a field's slot, which remembers the last class it wrote, its tag bytes
+     * and codec, so the registry is asked only when the class changes.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void writeAny(Object value, ReferenceSlot slot) {
+        if (written != null && writtenBefore(value)) {
+            return;
+        }
+        Class<?> raw = value.getClass();
+        ReferenceSlot.WrittenTag last = slot.lastWritten();
+        TypeCodec codec;
+        if (last != null && last.type() == raw) {
+            byte[] tag = last.tag();
+            out.writeBytes(tag, 0, tag.length);
+            codec = last.codec();
+        } else {
+            codec = writeTypeAndRemember(raw, slot);
+        }
+        enter();
+        codec.write(this, value, slot.hint());
+        depth--;
+    }
+
+    private TypeCodec<?> writeTypeAndRemember(Class<?> raw, ReferenceSlot slot) {
+        Class<?> type = CodecSupport.normalize(raw);
+        int at = out.position();
+        resolver.writeType(out, type, slot.hint());
+        byte[] tag = Arrays.copyOfRange(out.array(), at, out.position());
+        TypeCodec<?> codec = resolver.codecFor(type);
+        if (resolver == slot.resolver()) {
+            slot.rememberWritten(new ReferenceSlot.WrittenTag(raw, tag, codec));
+        }
+        return codec;
     }
 
     private boolean writtenBefore(Object value) {

@@ -99,8 +99,9 @@ final class ClassPlan {
         }
         int slot = -1;
         if (f.kind() == FieldKind.REFERENCE) {
-            slots.add(new ReferenceSlot(f.type(), f.genericType(), resolver));
-            slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver));
+            ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
+            slots.add(referenceSlot);
+            slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot));
         }
         return new FieldAccess(f, getter, setter, slot);
     }

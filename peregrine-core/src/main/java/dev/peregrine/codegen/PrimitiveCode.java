@@ -73,6 +73,11 @@ enum PrimitiveCode {
         return maxBytes;
     }
 
+    /** @return true when the value is a varint, whose unchecked store writes {@code Varints.ROOM} bytes */
+    boolean isVarint() {
+        return this == SHORT || this == CHAR || this == INT || this == LONG;
+    }
+
     /**
      * Emits an unchecked store of the value on the stack; the array and the index sit below it, and
      * the index after the value is left in their place.

@@ -1,6 +1,7 @@
 package dev.peregrine.codegen;
 
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.WriteContext;
@@ -15,7 +16,9 @@ import java.lang.invoke.MethodType;
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
  * reference fields. Each site is bound, the first time it runs, to {@code WriteContext.writeKnown}
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
- * {@code writeAny}/{@code readAny} with the hint as a constant for polymorphic fields.
+ * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
+ * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
+ * no codec between.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -26,20 +29,25 @@ import java.lang.invoke.MethodType;
  */
 public final class SlotLinker {
     private static final MethodHandle WRITE_KNOWN;
-    private static final MethodHandle WRITE_ANY;
+    private static final MethodHandle WRITE_SLOT;
     private static final MethodHandle READ_KNOWN;
-    private static final MethodHandle READ_ANY;
+    private static final MethodHandle READ_SLOT;
+    private static final MethodHandle WRITE_STRING;
+    private static final MethodHandle READ_STRING;
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
         try {
             WRITE_KNOWN = l.findVirtual(WriteContext.class, "writeKnown",
                     MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
-            WRITE_ANY = l.findVirtual(WriteContext.class, "writeAny",
-                    MethodType.methodType(void.class, Object.class, TypeHint.class));
+            WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
+                    MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
                     MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
-            READ_ANY = l.findVirtual(ReadContext.class, "readAny", MethodType.methodType(Object.class, TypeHint.class));
+            READ_SLOT = l.findVirtual(ReferenceSlot.class, "read", MethodType.methodType(Object.class, ReadContext.class));
+            WRITE_STRING = l.findVirtual(WriteContext.class, "writeString",
+                    MethodType.methodType(void.class, Object.class));
+            READ_STRING = l.findVirtual(ReadContext.class, "readString", MethodType.methodType(Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -61,9 +69,12 @@ public final class SlotLinker {
     public static CallSite write(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        if (s.declared() == String.class) {
+            return new ConstantCallSite(WRITE_STRING.asType(type));
+        }
         MethodHandle target = s.known()
                 ? MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint())
-                : MethodHandles.insertArguments(WRITE_ANY, 2, s.hint());
+                : WRITE_SLOT.bindTo(s.slot());
         return new ConstantCallSite(target.asType(type));
     }
 
@@ -80,9 +91,12 @@ public final class SlotLinker {
     public static CallSite read(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        if (s.declared() == String.class) {
+            return new ConstantCallSite(READ_STRING.asType(type));
+        }
         MethodHandle target = s.known()
                 ? MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint())
-                : MethodHandles.insertArguments(READ_ANY, 1, s.hint());
+                : READ_SLOT.bindTo(s.slot());
         return new ConstantCallSite(target.asType(type));
     }
 }

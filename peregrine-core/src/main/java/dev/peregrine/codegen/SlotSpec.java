@@ -16,8 +16,10 @@ import java.lang.reflect.Type;
  * @param hint     its declared generic type as a hint
  * @param known    whether the declared type admits one class only
  * @param resolver where the declared type's codec is found
+ * @param slot     the field's slot, through which a field with a tag is written and read (it
+ *                 remembers the last tag)
  */
-record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver) {
+record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver, ReferenceSlot slot) {
 
     /**
      * The spec of a field.
@@ -25,10 +27,11 @@ record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver re
      * @param declared    its raw type
      * @param genericType its generic type
      * @param resolver    where codecs are found
+     * @param slot        the field's slot
      * @return the spec
      */
-    static SlotSpec of(Class<?> declared, Type genericType, TypeResolver resolver) {
-        return new SlotSpec(declared, TypeHint.of(genericType), ReferenceSlot.isKnown(declared), resolver);
+    static SlotSpec of(Class<?> declared, Type genericType, TypeResolver resolver, ReferenceSlot slot) {
+        return new SlotSpec(declared, TypeHint.of(genericType), ReferenceSlot.isKnown(declared), resolver, slot);
     }
 
     /** @return the codec of the declared type; only for known slots */

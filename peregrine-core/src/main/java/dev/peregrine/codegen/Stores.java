@@ -1,5 +1,7 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.buffer.Varints;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -7,7 +9,8 @@ import java.nio.ByteOrder;
 /**
  * Unchecked stores of one primitive into a byte array, each returning the index after it; the
  * encodings are {@code BufferWriter}'s. Generated code calls them after one capacity check for a
- * whole run of fields, so none of them checks capacity.
+ * whole run of fields, so none of them checks capacity. Varint stores write a whole 8-byte word
+ * (see {@link Varints}), so that check asks for {@link Varints#ROOM} bytes beyond the run's worst case.
  *
  * <p>Public because generated classes live in user packages.
  */
@@ -70,12 +73,7 @@ public final class Stores {
      * @return the index after the last byte stored
      */
     public static int storeVarUInt(byte[] b, int p, int v) {
-        while ((v & ~0x7F) != 0) {
-            b[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        b[p++] = (byte) v;
-        return p;
+        return Varints.putVarUInt(b, p, v);
     }
 
     /**
@@ -86,16 +84,6 @@ public final class Stores {
      * @return the index after the last byte stored
      */
     public static int storeVarLong(byte[] b, int p, long v) {
-        long u = (v << 1) ^ (v >> 63);
-        for (int i = 0; i < 8; i++) {
-            if ((u & ~0x7FL) == 0) {
-                b[p] = (byte) u;
-                return p + 1;
-            }
-            b[p++] = (byte) ((u & 0x7F) | 0x80);
-            u >>>= 7;
-        }
-        b[p] = (byte) u;
-        return p + 1;
+        return Varints.putVarULong(b, p, (v << 1) ^ (v >> 63));
     }
 }

@@ -1,5 +1,6 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.buffer.Varints;
 import dev.peregrine.type.FieldKind;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Label;
@@ -155,8 +156,15 @@ final class WriteEmitter {
      */
     private void writeRun(MethodVisitor mv, String checkedName, int from, int to) {
         int max = 0;
+        boolean varints = false;
         for (int i = from; i < to; i++) {
-            max += PrimitiveCode.of(plan.fields.get(i).kind()).maxBytes();
+            PrimitiveCode code = PrimitiveCode.of(plan.fields.get(i).kind());
+            max += code.maxBytes();
+            varints |= code.isVarint();
+        }
+        if (varints) {
+            // Perf: a varint store writes a whole word (Varints.ROOM bytes) whatever its length.
+            max += Varints.ROOM;
         }
         Label checked = new Label();
         Label done = new Label();

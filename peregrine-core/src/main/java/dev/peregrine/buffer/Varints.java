@@ -1,0 +1,129 @@
+package dev.peregrine.buffer;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Unchecked varint stores and loads on a {@code byte[]}, in the encodings of {@link BufferWriter}:
+ * unsigned LEB128 for ints (1 to 5 bytes), and for longs LEB128 over the first 56 bits with a ninth
+ * byte, when needed, that carries the top 8 bits whole.
+ *
+ * <p>Why this shape: a varint of several bytes costs a loop of one store, one shift and one branch
+ * per byte. Here a value of two or more bytes is spread into 7-bit groups with shifts and masks, its
+ * continuation bits are or-ed in from its length, and it is stored as one 8-byte little-endian word;
+ * a load does the reverse, finding the length from the first clear continuation bit. So a store
+ * writes up to 8 bytes past its start whatever the value's length (bytes past the value's end are
+ * garbage, overwritten by whatever is written next), and a load reads 8 bytes: callers guarantee that
+ * room. A one-byte value takes a short path, since small values are common.
+ *
+ * <p>Public because generated codecs, which live in user packages, store runs of fields through
+ * {@code dev.peregrine.codegen.Stores}, which calls these.
+ */
+public final class Varints {
+    /** Bytes of room a store or a load needs from its start, whatever the value. */
+    public static final int ROOM = 8;
+
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long CONTINUATION = 0x8080808080808080L;
+
+    private Varints() {
+    }
+
+    /**
+     * Stores an unsigned LEB128 int.
+     *
+     * @param b the array, with at least {@link #ROOM} bytes from {@code p}
+     * @param p where to store
+     * @param v the value, taken as unsigned
+     * @return the index after the value's last byte (1 to 5 bytes on)
+     */
+    public static int putVarUInt(byte[] b, int p, int v) {
+        if ((v & ~0x7F) == 0) {
+            b[p] = (byte) v;
+            return p + 1;
+        }
+        long groups = spread(v & 0xFFFFFFFFL);
+        int length = BufferWriter.varIntSize(v);
+        LONG_LE.set(b, p, groups | continuation(length));
+        return p + length;
+    }
+
+    /**
+     * Stores an unsigned varint long as {@link BufferWriter#writeVarULong} writes it.
+     *
+     * @param b the array, with at least 9 bytes from {@code p} ({@link #ROOM} suffice for a value
+     *          below 2^56)
+     * @param p where to store
+     * @param v the value, taken as unsigned
+     * @return the index after the value's last byte (1 to 9 bytes on)
+     */
+    public static int putVarULong(byte[] b, int p, long v) {
+        if ((v & ~0x7FL) == 0) {
+            b[p] = (byte) v;
+            return p + 1;
+        }
+        if ((v >>> 56) == 0) {
+            int length = BufferWriter.varLongSize(v);
+            LONG_LE.set(b, p, spread(v) | continuation(length));
+            return p + length;
+        }
+        LONG_LE.set(b, p, spread(v) | CONTINUATION);
+        b[p + 8] = (byte) (v >>> 56);
+        return p + 9;
+    }
+
+    /**
+     * The low 56 bits of {@code u} in eight 7-bit groups, one per byte, continuation bits clear.
+     * Perf: three steps that each split every lane in two (28-bit halves, then 14, then 7), rather
+     * than one shift and mask per group.
+     */
+    private static long spread(long u) {
+        long x = u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4;
+        x = x & 0x0000_3FFF_0000_3FFFL | (x & 0x0FFF_C000_0FFF_C000L) << 2;
+        return x & 0x007F_007F_007F_007FL | (x & 0x3F80_3F80_3F80_3F80L) << 1;
+    }
+
+    /** The continuation bits of a varint of {@code length} bytes, 1 to 8: all bytes but the last. */
+    private static long continuation(int length) {
+        return ((1L << ((length - 1) << 3)) - 1) & CONTINUATION;
+    }
+
+    /**
+     * The continuation-bit pattern of the 8 bytes loaded at a varint's start: a mask covering the
+     * varint's bytes (through its first byte whose high bit is clear), or 0 when all 8 bytes have
+     * their high bit set.
+     *
+     * @param word the 8 bytes, little-endian
+     * @return the mask of the varint's bytes, or 0
+     */
+    static long extent(long word) {
+        long stop = ~word & CONTINUATION;
+        return stop == 0 ? 0 : stop ^ (stop - 1);
+    }
+
+    /**
+     * Gathers the 7-bit groups of a varint's bytes (the word already masked to them) into a value.
+     *
+     * @param x the varint's bytes, little-endian, bytes past it cleared
+     * @return the low 56 bits of the value
+     */
+    static long gather(long x) {
+        // Perf: the reverse of spread, three steps that each join pairs of lanes.
+        long y = x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1;
+        y = y & 0x0000_3FFF_0000_3FFFL | (y & 0x3FFF_0000_3FFF_0000L) >>> 2;
+        return y & 0x0FFF_FFFFL | (y & 0x0FFF_FFFF_0000_0000L) >>> 4;
+    }
+
+    /**
+     * Loads 8 bytes, little-endian.
+     *
+     * @param b the array, with at least 8 bytes from {@code p}
+     * @param p the first byte
+     * @return the word
+     */
+    static long word(byte[] b, int p) {
+        return (long) LONG_LE.get(b, p);
+    }
+}

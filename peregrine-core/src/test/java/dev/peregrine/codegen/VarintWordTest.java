@@ -1,0 +1,126 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.buffer.Varints;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Pins the word-at-a-time varint stores and loads of {@link Varints} and {@link ArrayReader} to a
+ * byte-at-a-time reference, at every length boundary and on random values, both with room for a
+ * whole word and at the very end of the input, where the readers fall back to checked bytes.
+ */
+class VarintWordTest {
+
+    private static byte[] referenceInt(int v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        while ((v & ~0x7F) != 0) {
+            out.write((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out.write(v);
+        return out.toByteArray();
+    }
+
+    private static byte[] referenceLong(long v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < 8; i++) {
+            if ((v & ~0x7FL) == 0) {
+                out.write((int) v);
+                return out.toByteArray();
+            }
+            out.write((int) (v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out.write((int) v);
+        return out.toByteArray();
+    }
+
+    private static long[] samples() {
+        SplittableRandom r = new SplittableRandom(5);
+        long[] values = new long[64 * 3 + 2000];
+        int n = 0;
+        for (int bit = 0; bit < 64; bit++) {
+            values[n++] = 1L << bit;
+            values[n++] = (1L << bit) - 1;
+            values[n++] = -(1L << bit);
+        }
+        while (n < values.length) {
+            values[n++] = r.nextLong() >>> r.nextInt(64);
+        }
+        return values;
+    }
+
+    @Test
+    void intsMatchTheReferenceAndReadBack() {
+        for (long sample : samples()) {
+            int v = (int) sample;
+            byte[] expected = referenceInt(v);
+            assertEquals(expected.length, BufferWriter.varIntSize(v), "size of " + v);
+            byte[] b = new byte[16];
+            int end = Varints.putVarUInt(b, 1, v);
+            assertArrayEquals(expected, Arrays.copyOfRange(b, 1, end), "store of " + v);
+            BufferWriter w = BufferWriter.growable(16);
+            w.writeVarUInt(v);
+            assertArrayEquals(expected, w.toByteArray(), "write of " + v);
+            assertEquals(v, new ArrayReader(b, 1, 15).readVarUInt(), "word read of " + v);
+            assertEquals(v, new ArrayReader(expected, 0, expected.length).readVarUInt(), "byte read of " + v);
+        }
+    }
+
+    @Test
+    void longsMatchTheReferenceAndReadBack() {
+        for (long v : samples()) {
+            byte[] expected = referenceLong(v);
+            assertEquals(expected.length, BufferWriter.varLongSize(v), "size of " + v);
+            byte[] b = new byte[16];
+            int end = Varints.putVarULong(b, 1, v);
+            assertArrayEquals(expected, Arrays.copyOfRange(b, 1, end), "store of " + v);
+            BufferWriter w = BufferWriter.growable(16);
+            w.writeVarULong(v);
+            assertArrayEquals(expected, w.toByteArray(), "write of " + v);
+            assertEquals(v, new ArrayReader(b, 1, 15).readVarULong(), "word read of " + v);
+            assertEquals(v, new ArrayReader(expected, 0, expected.length).readVarULong(), "byte read of " + v);
+        }
+    }
+
+    @Test
+    void intOverflowIsRefusedWithOrWithoutRoom() {
+        byte[][] bad = {
+            {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x10},
+            {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x8F, 0x00},
+        };
+        for (byte[] b : bad) {
+            byte[] padded = Arrays.copyOf(b, 16);
+            assertThrows(MalformedInputException.class, () -> new ArrayReader(padded, 0, 16).readVarUInt());
+            assertThrows(MalformedInputException.class, () -> new ArrayReader(b, 0, b.length).readVarUInt());
+        }
+    }
+
+    @Test
+    void aTruncatedVarintIsRefused() {
+        byte[] b = {(byte) 0x80, (byte) 0x80};
+        assertThrows(MalformedInputException.class, () -> new ArrayReader(b, 0, 2).readVarUInt());
+        assertThrows(MalformedInputException.class, () -> new ArrayReader(b, 0, 2).readVarULong());
+    }
+
+    @Test
+    void aBoundedWriterNeverWritesPastItsLimit() {
+        byte[] dst = new byte[12];
+        Arrays.fill(dst, (byte) 0x55);
+        BufferWriter w = BufferWriter.bounded(dst, 0, 10);
+        w.writeVarULong(-1L);
+        assertEquals(9, w.size());
+        assertEquals(0x55, dst[10]);
+        assertEquals(0x55, dst[11]);
+    }
+}
