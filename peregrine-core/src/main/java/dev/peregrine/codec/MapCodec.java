@@ -35,14 +35,19 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
             throw new UnsupportedTypeException(value.getClass().getName() + " with a comparator ("
                     + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
         }
-        Object[] entries = value.entrySet().toArray();
-        int n = entries.length;
+        int n = value.size();
         Object[] keys = new Object[n];
         Object[] values = new Object[n];
-        for (int i = 0; i < n; i++) {
-            Map.Entry<?, ?> e = (Map.Entry<?, ?>) entries[i];
+        int i = 0;
+        for (Map.Entry<?, ?> e : value.entrySet()) {
+            if (i == n) {
+                throw new java.util.ConcurrentModificationException("map grew while being written");
+            }
             keys[i] = e.getKey();
-            values[i] = e.getValue();
+            values[i++] = e.getValue();
+        }
+        if (i != n) {
+            throw new java.util.ConcurrentModificationException("map shrank while being written");
         }
         TypeHint keyHint = TypeHint.arg(hint, 0);
         TypeHint valueHint = TypeHint.arg(hint, 1);
