@@ -20,6 +20,12 @@ class ArrayTest {
         check(p, new float[] {-12.34f, 0, Float.NaN}, 2 + 1 + 12);
         check(p, new double[] {1.234, -0d}, 2 + 1 + 16);
         check(p, new int[0], 3);
+        double[] large = new double[10_000];
+        for (int i = 0; i < large.length; i++) {
+            large[i] = i * 0.5 - 7;
+        }
+        check(p, large, 2 + 2 + 80_000);
+        check(p, new float[] {Float.MIN_VALUE, -0f, Float.NEGATIVE_INFINITY, 3.5f}, 2 + 1 + 16);
     }
 
     @Test

@@ -305,6 +305,38 @@ public final class BufferWriter {
     }
 
     /**
+     * Writes floats as their IEEE 754 bits, four bytes each, little-endian, behind one capacity check.
+     *
+     * @param v the values
+     */
+    public void writeFloats(float[] v) {
+        ensure((int) Math.min(Integer.MAX_VALUE, 4L * v.length));
+        byte[] b = buf;
+        int p = pos;
+        for (float x : v) {
+            INT_LE.set(b, p, Float.floatToRawIntBits(x));
+            p += 4;
+        }
+        pos = p;
+    }
+
+    /**
+     * Writes doubles as their IEEE 754 bits, eight bytes each, little-endian, behind one capacity check.
+     *
+     * @param v the values
+     */
+    public void writeDoubles(double[] v) {
+        ensure((int) Math.min(Integer.MAX_VALUE, 8L * v.length));
+        byte[] b = buf;
+        int p = pos;
+        for (double x : v) {
+            LONG_LE.set(b, p, Double.doubleToRawLongBits(x));
+            p += 8;
+        }
+        pos = p;
+    }
+
+    /**
      * Copies bytes.
      *
      * @param src    source array

@@ -144,9 +144,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, float[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (float x : v) {
-                ctx.out().writeFloat(x);
-            }
+            ctx.out().writeFloats(v);
         }
 
         @Override
@@ -164,9 +162,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, double[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (double x : v) {
-                ctx.out().writeDouble(x);
-            }
+            ctx.out().writeDoubles(v);
         }
 
         @Override
