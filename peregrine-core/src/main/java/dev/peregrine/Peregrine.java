@@ -36,7 +36,7 @@ public final class Peregrine {
         this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader);
         this.session = new Session(registry, b.referenceTracking,
                 new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
-                        b.maxReferences));
+                        b.maxReferences, b.maxStringLength));
     }
 
     /** @return a builder with the defaults: registration required, references not tracked */
@@ -215,6 +215,7 @@ public final class Peregrine {
         private int maxPayloadBytes = Limits.DEFAULT.maxPayloadBytes();
         private int maxAllocationRatio = Limits.DEFAULT.maxAllocationRatio();
         private int maxReferences = Limits.DEFAULT.maxReferences();
+        private int maxStringLength = Limits.DEFAULT.maxStringLength();
         private ClassLoader loader = Peregrine.class.getClassLoader();
 
         private Builder() {
@@ -328,6 +329,15 @@ public final class Peregrine {
          */
         public Builder maxReferences(int count) {
             this.maxReferences = positive(count, "maxReferences");
+            return this;
+        }
+
+        /**
+         * @param bytes longest string a reader accepts, in encoded bytes (default 16 MiB)
+         * @return this builder
+         */
+        public Builder maxStringLength(int bytes) {
+            this.maxStringLength = positive(bytes, "maxStringLength");
             return this;
         }
 

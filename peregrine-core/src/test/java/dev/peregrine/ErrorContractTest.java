@@ -70,7 +70,10 @@ class ErrorContractTest {
         byte[] bad = {(byte) 0xA4, 17, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07};
         assertThrows(LimitExceededException.class, () -> p.deserialize(bad));
         byte[] string = {(byte) 0xA4, 12, (byte) 0xFC, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07};
-        assertThrows(MalformedInputException.class, () -> p.deserialize(string));
+        assertThrows(LimitExceededException.class, () -> p.deserialize(string));
+        // within the string limit but past the bytes remaining: 1000 bytes declared, 2 present
+        byte[] shortString = {(byte) 0xA4, 12, (byte) 0xA0, 0x1F, 'a', 'b'};
+        assertThrows(MalformedInputException.class, () -> p.deserialize(shortString));
         byte[] overflow = {(byte) 0xA4, 8, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x01};
         assertThrows(MalformedInputException.class, () -> p.deserialize(overflow));
     }

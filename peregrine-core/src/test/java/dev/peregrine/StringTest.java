@@ -40,6 +40,16 @@ class StringTest {
     }
 
     @Test
+    void stringLengthIsLimited() {
+        Peregrine small = Peregrine.builder().maxStringLength(100).build();
+        byte[] big = p.serialize("x".repeat(101));
+        LimitExceededException e = org.junit.jupiter.api.Assertions.assertThrows(LimitExceededException.class,
+                () -> small.deserialize(big));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("string"), e.getMessage());
+        assertEquals("x".repeat(100), small.deserialize(p.serialize("x".repeat(100))));
+    }
+
+    @Test
     void randomStringsOfAllCodeUnitsRoundTrip() {
         Random r = new Random(42);
         for (int i = 0; i < 2_000; i++) {

@@ -11,6 +11,16 @@ import dev.peregrine.MalformedInputException;
  * index exception. Offsets are counted from the first byte of the payload.
  */
 public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader {
+    private int maxStringBytes = Integer.MAX_VALUE;
+
+    /**
+     * Bounds the encoded length of every string read from now on.
+     *
+     * @param bytes largest encoded string accepted
+     */
+    public final void limitStrings(int bytes) {
+        this.maxStringBytes = bytes;
+    }
 
     /** @return bytes consumed since the start of the payload */
     public abstract int position();
@@ -152,8 +162,9 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
         int at = position();
         long header = readVarULong();
         long length = header >>> 2;
-        if (length > Integer.MAX_VALUE) {
-            throw new MalformedInputException("string length " + length + " is too large", at);
+        if (length > maxStringBytes) {
+            throw new dev.peregrine.LimitExceededException("string of " + length + " bytes exceeds the limit of "
+                    + maxStringBytes, at);
         }
         require(length, "string");
         return header;

@@ -15,14 +15,15 @@ package dev.peregrine.codec;
  * @param maxPayloadBytes     largest payload read from a stream
  * @param maxAllocationRatio  estimated heap bytes a read may allocate per payload byte
  * @param maxReferences       most values a read with reference tracking may remember
+ * @param maxStringLength     longest encoded string, in bytes
  */
 public record Limits(int maxDepth, int maxCollectionLength, int maxPayloadBytes, int maxAllocationRatio,
-                     int maxReferences) {
+                     int maxReferences, int maxStringLength) {
     /**
      * The defaults: depth 100, 16,777,216 elements, 1 GiB from a stream, 64 heap bytes per input byte,
-     * 16,777,216 tracked references.
+     * 16,777,216 tracked references, strings of 16 MiB.
      */
-    public static final Limits DEFAULT = new Limits(100, 1 << 24, 1 << 30, 64, 1 << 24);
+    public static final Limits DEFAULT = new Limits(100, 1 << 24, 1 << 30, 64, 1 << 24, 1 << 24);
 
     /** Allocation every read may make whatever its size: 1 MiB. */
     public static final long ALLOCATION_SLACK = 1 << 20;

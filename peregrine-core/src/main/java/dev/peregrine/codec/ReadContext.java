@@ -41,6 +41,7 @@ public final class ReadContext {
         this.limits = limits;
         this.values = references ? new ArrayList<>() : null;
         this.initialBudget = limits.allocationBudget(in.remaining());
+        in.limitStrings(limits.maxStringLength());
         this.budget = initialBudget;
     }
 
