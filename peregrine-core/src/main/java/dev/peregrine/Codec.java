@@ -5,6 +5,7 @@ import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.WriteContext;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
@@ -39,6 +40,9 @@ public final class Codec<T> {
      * finds it taken (another thread is encoding) allocates its own.
      */
     private final AtomicReference<byte[]> spare = new AtomicReference<>();
+    /** A bounded writer and its context, kept between encodes into callers' arrays; see encode. */
+    private final AtomicReference<WriteContext> boundWriter = new AtomicReference<>();
+    private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
         this.session = session;
@@ -100,9 +104,22 @@ public final class Codec<T> {
      */
     public int encode(T value, byte[] dst, int offset) {
         check(value);
-        BufferWriter out = BufferWriter.bounded(dst, offset, dst.length);
-        session.write(out, value, codec);
-        return out.size();
+        // Perf: one writer and context per Codec, handed over like the spare array, so that encoding
+        // into a caller's array allocates nothing; a concurrent caller makes its own pair.
+        WriteContext ctx = boundWriter.getAndSet(null);
+        if (ctx == null) {
+            ctx = session.newContext(BufferWriter.bounded(EMPTY, 0, 0));
+        }
+        BufferWriter out = ctx.out();
+        out.retarget(dst, offset, dst.length);
+        ctx.reset();
+        try {
+            session.write(ctx, value, codec);
+            return out.size();
+        } finally {
+            out.retarget(EMPTY, 0, 0);
+            boundWriter.set(ctx);
+        }
     }
 
     /**

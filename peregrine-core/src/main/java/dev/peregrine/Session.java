@@ -47,6 +47,21 @@ final class Session {
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
      */
     void write(BufferWriter out, Object value, TypeCodec<?> rootCodec) {
+        write(new WriteContext(out, registry, limits, references), value, rootCodec);
+    }
+
+    /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */
+    WriteContext newContext(BufferWriter out) {
+        return new WriteContext(out, registry, limits, references);
+    }
+
+    /**
+     * Writes a payload through a given context, which must be fresh or {@link WriteContext#reset}.
+     *
+     * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
+     */
+    void write(WriteContext ctx, Object value, TypeCodec<?> rootCodec) {
+        BufferWriter out = ctx.out();
         try {
             out.writeByte(MAGIC | VERSION << 2 | (references ? REFERENCES : 0));
             TypeCodec<?> codec = rootCodec;
@@ -59,7 +74,7 @@ final class Session {
                 registry.writeType(out, type, null);
                 codec = registry.codecFor(type);
             }
-            new WriteContext(out, registry, limits, references).writeRoot(value, codec);
+            ctx.writeRoot(value, codec);
         } catch (StackOverflowError e) {
             throw new LimitExceededException("stack exhausted while writing; lower maxDepth or enable "
                     + "referenceTracking if the graph has a cycle", -1);

@@ -28,8 +28,8 @@ public final class BufferWriter {
     private byte[] buf;
     private int pos;
     private int end;
-    private final int start;
-    private final int limit;
+    private int start;
+    private int limit;
     private final boolean growable;
     private int peak;
 
@@ -61,6 +61,29 @@ public final class BufferWriter {
      */
     public static BufferWriter growable(byte[] initial) {
         return new BufferWriter(initial.length < 16 ? new byte[16] : initial, 0, MAX_ARRAY, true);
+    }
+
+    /**
+     * Points a bounded writer at a new range, so that one writer serves many calls without being
+     * allocated again (Perf: what lets an encode into a caller's array allocate nothing).
+     *
+     * @param dst    the caller's array
+     * @param offset first byte to write
+     * @param limit  one past the last byte that may be written
+     */
+    public void retarget(byte[] dst, int offset, int limit) {
+        if (growable) {
+            throw new IllegalStateException("only a bounded writer can be retargeted");
+        }
+        if (offset < 0 || limit > dst.length || offset > limit) {
+            throw new IllegalArgumentException("bad range [" + offset + ", " + limit + ") for array of " + dst.length);
+        }
+        this.buf = dst;
+        this.pos = offset;
+        this.start = offset;
+        this.end = limit;
+        this.limit = limit;
+        this.peak = 0;
     }
 
     /**

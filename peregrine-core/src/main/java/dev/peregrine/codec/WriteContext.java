@@ -38,6 +38,14 @@ public final class WriteContext {
         this.written = references ? new IdentityHashMap<>() : null;
     }
 
+    /** Makes this context ready for another write to its output, forgetting the last one. */
+    public void reset() {
+        depth = 0;
+        if (written != null) {
+            written.clear();
+        }
+    }
+
     /** @return the output */
     public BufferWriter out() {
         return out;
