@@ -1,9 +1,9 @@
 package dev.peregrine;
 
 import dev.peregrine.buffer.ArrayReader;
-import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
 
@@ -42,6 +42,8 @@ public final class Codec<T> {
     private final AtomicReference<byte[]> spare = new AtomicReference<>();
     /** A bounded writer and its context, kept between encodes into callers' arrays; see encode. */
     private final AtomicReference<WriteContext> boundWriter = new AtomicReference<>();
+    /** An array reader and its context, kept between decodes; see decode. */
+    private final AtomicReference<ReadContext> boundReader = new AtomicReference<>();
     private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
@@ -141,9 +143,22 @@ public final class Codec<T> {
      * @return the value
      */
     public T decode(byte[] src, int offset, int length) {
-        BufferReader in = new ArrayReader(src, offset, length);
-        T value = session.read(in, type, codec);
-        Session.requireEnd(in);
-        return value;
+        // Perf: one reader and context per Codec, handed over like the writer, so that a decode
+        // allocates only the decoded objects; a concurrent caller makes its own pair.
+        ReadContext ctx = boundReader.getAndSet(null);
+        if (ctx == null) {
+            ctx = session.newReadContext(new ArrayReader(EMPTY, 0, 0));
+        }
+        ArrayReader in = (ArrayReader) ctx.in();
+        in.retarget(src, offset, length);
+        try {
+            T value = session.read(ctx, type, codec);
+            Session.requireEnd(in);
+            return value;
+        } finally {
+            in.retarget(EMPTY, 0, 0);
+            ctx.release();
+            boundReader.set(ctx);
+        }
     }
 }

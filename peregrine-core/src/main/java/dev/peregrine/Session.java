@@ -88,6 +88,22 @@ final class Session {
      * @param rootCodec the codec of a known root (no tag in the payload), or null to read the tag
      */
     <T> T read(BufferReader in, Class<T> expected, TypeCodec<?> rootCodec) {
+        return read(newReadContext(in), expected, rootCodec);
+    }
+
+    /** A context for {@link #read(ReadContext, Class, TypeCodec)} that its caller may keep and reuse. */
+    ReadContext newReadContext(BufferReader in) {
+        return new ReadContext(in, registry, limits, false);
+    }
+
+    /**
+     * Reads a payload from the context's input, resetting the context once the header is read.
+     *
+     * @param expected  the type the caller expects
+     * @param rootCodec the codec of a known root (no tag in the payload), or null to read the tag
+     */
+    <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec) {
+        BufferReader in = ctx.in();
         try {
             boolean tracked = readHeader(in);
             TypeCodec<?> codec = rootCodec;
@@ -103,7 +119,8 @@ final class Session {
                 }
                 codec = registry.codecFor(type);
             }
-            Object value = new ReadContext(in, registry, limits, tracked).readRoot(codec);
+            ctx.reset(tracked);
+            Object value = ctx.readRoot(codec);
             return (T) box(expected).cast(value);
         } catch (PeregrineException e) {
             throw e;

@@ -42,6 +42,27 @@ class CodecIntoArrayTest {
     }
 
     @Test
+    void reusedReaderDecodesAfterMalformedInputAndWithReferences() {
+        Codec<Point> codec = p.codec(Point.class);
+        Point value = new Point(3, 4, "ok", List.of(1, 2));
+        byte[] bytes = codec.encode(value);
+        for (int round = 0; round < 3; round++) {
+            assertEquals(value, codec.decode(bytes));
+            byte[] cut = Arrays.copyOf(bytes, bytes.length - 1);
+            assertThrows(MalformedInputException.class, () -> codec.decode(cut));
+            byte[] padded = new byte[bytes.length + 4];
+            System.arraycopy(bytes, 0, padded, 2, bytes.length);
+            assertEquals(value, codec.decode(padded, 2, bytes.length));
+        }
+        Peregrine tracking = Peregrine.builder().register(Point.class).referenceTracking(true).build();
+        Codec<Point> tracked = tracking.codec(Point.class);
+        byte[] trackedBytes = tracked.encode(value);
+        for (int round = 0; round < 3; round++) {
+            assertEquals(value, tracked.decode(trackedBytes));
+        }
+    }
+
+    @Test
     void concurrentCallersEachGetTheirOwnWriter() throws Exception {
         Codec<Point> codec = p.codec(Point.class);
         ExecutorService pool = Executors.newFixedThreadPool(8);
@@ -55,6 +76,7 @@ class CodecIntoArrayTest {
                     for (int i = 0; i < 2_000; i++) {
                         int n = codec.encode(value, dst, i % 5);
                         assertArrayEquals(expected, Arrays.copyOfRange(dst, i % 5, i % 5 + n));
+                        assertEquals(value, codec.decode(dst, i % 5, n));
                     }
                     return null;
                 }));

@@ -13,9 +13,9 @@ public final class ArrayReader extends BufferReader {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final byte[] buf;
-    private final int start;
-    private final int end;
+    private byte[] buf;
+    private int start;
+    private int end;
     private int pos;
 
     /**
@@ -26,6 +26,25 @@ public final class ArrayReader extends BufferReader {
      * @param length payload length
      */
     public ArrayReader(byte[] buf, int offset, int length) {
+        if (offset < 0 || length < 0 || offset > buf.length - length) {
+            throw new IllegalArgumentException("bad range offset " + offset + ", length " + length
+                    + " for array of " + buf.length);
+        }
+        this.buf = buf;
+        this.start = offset;
+        this.end = offset + length;
+        this.pos = offset;
+    }
+
+    /**
+     * Points this reader at a new slice, so that one reader serves many calls without being allocated
+     * again.
+     *
+     * @param buf    the bytes
+     * @param offset first byte of the payload
+     * @param length payload length
+     */
+    public void retarget(byte[] buf, int offset, int length) {
         if (offset < 0 || length < 0 || offset > buf.length - length) {
             throw new IllegalArgumentException("bad range offset " + offset + ", length " + length
                     + " for array of " + buf.length);

@@ -21,11 +21,11 @@ public final class ReadContext {
     private final BufferReader in;
     private final TypeResolver resolver;
     private final Limits limits;
-    private final ArrayList<Object> values;
+    private ArrayList<Object> values;
     private int current = -1;
     private int depth;
     private long budget;
-    private final long initialBudget;
+    private long initialBudget;
 
     /**
      * Starts a read.
@@ -39,10 +39,37 @@ public final class ReadContext {
         this.in = in;
         this.resolver = resolver;
         this.limits = limits;
-        this.values = references ? new ArrayList<>() : null;
-        this.initialBudget = limits.allocationBudget(in.remaining());
         in.limitStrings(limits.maxStringLength());
-        this.budget = initialBudget;
+        reset(references);
+    }
+
+    /**
+     * Makes this context ready to read the rest of its input afresh: depth, budget (from the bytes
+     * remaining now) and, when the payload tracks references, an empty table of values.
+     *
+     * @param references whether the payload tracks references
+     */
+    public void reset(boolean references) {
+        if (references) {
+            if (values == null) {
+                values = new ArrayList<>();
+            } else {
+                values.clear();
+            }
+        } else {
+            values = null;
+        }
+        current = -1;
+        depth = 0;
+        initialBudget = limits.allocationBudget(in.remaining());
+        budget = initialBudget;
+    }
+
+    /** Drops the values a tracking read remembered, so a kept context holds no decoded graph. */
+    public void release() {
+        if (values != null) {
+            values.clear();
+        }
     }
 
     /**
