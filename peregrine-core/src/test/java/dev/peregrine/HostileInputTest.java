@@ -191,6 +191,25 @@ class HostileInputTest {
     }
 
     @Test
+    void mapsNestedAsKeysCannotMakeHashingExponential() {
+        // Each level is a map whose key and value are the level below, shared by reference, so the
+        // payload is linear in depth while hashing the top key would take 2^depth steps.
+        Peregrine tracking = Peregrine.builder().referenceTracking(true).build();
+        Map<Object, Object> level = java.util.Collections.singletonMap("a", "b");
+        for (int i = 0; i < 40; i++) {
+            level = java.util.Collections.singletonMap(level, level);
+        }
+        byte[] bomb = tracking.serialize(new ArrayList<>(List.of(level)));
+        assertTrue(bomb.length < 1000, "payload stays small: " + bomb.length);
+        Object outcome = HostileInput.check(tracking, bomb);
+        assertTrue(outcome instanceof LimitExceededException, () -> "decoded " + outcome);
+        // legitimate maps as keys, a few levels deep, still work
+        Map<Object, Object> shallow = new java.util.HashMap<>();
+        shallow.put(Map.of(java.util.Set.of("k"), 1), "v");
+        assertEquals(shallow, tracking.deserialize(tracking.serialize(shallow)));
+    }
+
+    @Test
     void garbageAlongsideValidWorkChangesNoResult() throws Exception {
         Map<String, Object> value = Map.of("k", List.of(1, 2, 3), "s", "text");
         byte[] valid = P.serialize(value);

@@ -19,6 +19,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
     private final IntFunction<Collection<Object>> builder;
     private final Function<Collection<Object>, Collection<Object>> finisher;
     private final int requiredSize;
+    private final boolean hashed;
 
     /**
      * @param builder      makes an empty mutable collection from an expected size
@@ -30,6 +31,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
         this.builder = builder;
         this.finisher = finisher;
         this.requiredSize = requiredSize;
+        this.hashed = builder.apply(0) instanceof java.util.Set;
     }
 
     @Override
@@ -55,7 +57,13 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
             ctx.created(c);
         }
         Object[] items = new Object[n];
+        if (hashed) {
+            ctx.enterHashed();
+        }
         Elements.readBody(ctx, items, n, (int) header & 7, TypeHint.arg(hint, 0));
+        if (hashed) {
+            ctx.exitHashed();
+        }
         c.addAll(Arrays.asList(items));
         return finisher == null ? c : finisher.apply(c);
     }

@@ -72,7 +72,9 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         }
         Object[] keys = new Object[n];
         Object[] values = new Object[n];
+        ctx.enterHashed();
         Elements.readBody(ctx, keys, n, (int) header & 7, TypeHint.arg(hint, 0));
+        ctx.exitHashed();
         Elements.readBody(ctx, values, n, (int) (header >>> Elements.FLAG_BITS) & 7, TypeHint.arg(hint, 1));
         for (int i = 0; i < n; i++) {
             m.put(keys[i], values[i]);

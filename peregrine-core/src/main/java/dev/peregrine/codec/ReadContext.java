@@ -25,6 +25,14 @@ public final class ReadContext {
     private int current = -1;
     private int depth;
     private long budget;
+    private int hashedDepth;
+
+    /**
+     * Deepest nesting of maps and sets inside map keys and set elements. A map used as a key hashes
+     * and compares its own keys and values, so with shared references a payload of linear size can
+     * make hashing take time exponential in that nesting; this bound keeps it small.
+     */
+    public static final int MAX_HASHED_NESTING = 4;
     private long initialBudget;
 
     /**
@@ -61,8 +69,27 @@ public final class ReadContext {
         }
         current = -1;
         depth = 0;
+        hashedDepth = 0;
         initialBudget = limits.allocationBudget(in.remaining());
         budget = initialBudget;
+    }
+
+    /**
+     * Enters the keys of a map or the elements of a set, which will be hashed or compared.
+     *
+     * @throws LimitExceededException past {@link #MAX_HASHED_NESTING}
+     */
+    public void enterHashed() {
+        if (++hashedDepth > MAX_HASHED_NESTING) {
+            throw new LimitExceededException("maps or sets nested more than " + MAX_HASHED_NESTING
+                    + " deep inside map keys or set elements (hashing them could take exponential time)",
+                    in.position());
+        }
+    }
+
+    /** Leaves what {@link #enterHashed} entered. */
+    public void exitHashed() {
+        hashedDepth--;
     }
 
     /** Drops the values a tracking read remembered, so a kept context holds no decoded graph. */
