@@ -98,7 +98,9 @@ public final class Report {
         doc.bullets(List.of(
                 "Date: " + java.time.LocalDate.now(java.time.ZoneOffset.UTC),
                 "JDK: " + jmh.setting("jdkVersion") + " (" + jmh.setting("vmName") + " " + jmh.setting("vmVersion") + ")",
-                "CPU: " + cpu() + ", " + Runtime.getRuntime().availableProcessors() + " logical cores",
+                "CPU: " + cpu() + ", " + Runtime.getRuntime().availableProcessors() + " of " + onlineCpus()
+                        + " logical cores available to the benchmark JVMs",
+                "Code: commit " + System.getProperty("bench.commit", "unknown"),
                 "JMH " + jmh.setting("jmhVersion") + ", mode " + mode + ": " + jmh.setting("forks") + " fork(s), "
                         + jmh.setting("warmupIterations") + " x " + jmh.setting("warmupTime") + " warm-up, "
                         + jmh.setting("measurementIterations") + " x " + jmh.setting("measurementTime")
@@ -236,6 +238,15 @@ public final class Report {
 
     private static String ratio(JmhResults.Score s, JmhResults.Score base) {
         return s == null || base == null ? "n/a" : String.format(Locale.ROOT, "%.2f", s.value / base.value);
+    }
+
+    private static long onlineCpus() {
+        try {
+            return Files.readAllLines(Paths.get("/proc/cpuinfo")).stream()
+                    .filter(line -> line.startsWith("processor")).count();
+        } catch (IOException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
     }
 
     private static String cpu() {
