@@ -83,7 +83,7 @@ public final class Codec<T> {
         check(value);
         byte[] scratch = spare.getAndSet(null);
         BufferWriter out = BufferWriter.growable(scratch != null ? scratch : new byte[sizeHint]);
-        session.write(out, value, codec);
+        session.write(out, value, codec, type);
         int demand = out.peakDemand();
         if (demand > sizeHint) {
             sizeHint = demand;
@@ -116,7 +116,7 @@ public final class Codec<T> {
         out.retarget(dst, offset, dst.length);
         ctx.reset();
         try {
-            session.write(ctx, value, codec);
+            session.write(ctx, value, codec, type);
             return out.size();
         } finally {
             out.retarget(EMPTY, 0, 0);

@@ -33,10 +33,10 @@ public final class Peregrine {
     private final Session session;
 
     private Peregrine(Builder b) {
-        this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader);
-        this.session = new Session(registry, b.referenceTracking,
-                new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
-                        b.maxReferences, b.maxStringLength));
+        Limits limits = new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
+                b.maxReferences, b.maxStringLength);
+        this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader, b.compatible ? limits : null);
+        this.session = new Session(registry, b.referenceTracking, limits);
     }
 
     /** @return a builder with the defaults: registration required, references not tracked */
@@ -52,7 +52,7 @@ public final class Peregrine {
      */
     public byte[] serialize(Object value) {
         BufferWriter out = BufferWriter.growable(64);
-        session.write(out, value, null);
+        session.write(out, value, null, null);
         return out.toByteArray();
     }
 
@@ -67,7 +67,7 @@ public final class Peregrine {
      */
     public int serialize(Object value, byte[] dst, int offset) {
         BufferWriter out = BufferWriter.bounded(dst, offset, dst.length);
-        session.write(out, value, null);
+        session.write(out, value, null, null);
         return out.size();
     }
 
@@ -102,7 +102,7 @@ public final class Peregrine {
         if (dst.hasArray() && !dst.isReadOnly()) {
             int start = dst.arrayOffset() + dst.position();
             BufferWriter out = BufferWriter.bounded(dst.array(), start, dst.arrayOffset() + dst.limit());
-            session.write(out, value, null);
+            session.write(out, value, null, null);
             dst.position(dst.position() + out.size());
         } else {
             byte[] payload = serialize(value);
@@ -204,12 +204,35 @@ public final class Peregrine {
         return new Codec<>(session, type);
     }
 
+    /**
+     * Opens a stream session for writing: each value is framed as by {@link #serialize(Object,
+     * OutputStream)}, and in the compatible format each class's metadata is written once per stream
+     * rather than once per value. Read it with {@link #newStreamReader}.
+     *
+     * @param out the stream
+     * @return the writer; one thread at a time
+     */
+    public StreamWriter newStreamWriter(OutputStream out) {
+        return new StreamWriter(session, out);
+    }
+
+    /**
+     * Opens a stream session for reading what a {@link #newStreamWriter} wrote.
+     *
+     * @param in the stream
+     * @return the reader; one thread at a time
+     */
+    public StreamReader newStreamReader(InputStream in) {
+        return new StreamReader(session, in);
+    }
+
     /** Configures a {@link Peregrine}. Not thread-safe; the instance it builds is. */
     public static final class Builder {
         private final Map<Class<?>, Integer> ids = new LinkedHashMap<>();
         private int nextId;
         private boolean requireRegistration = true;
         private boolean referenceTracking;
+        private boolean compatible;
         private int maxDepth = Limits.DEFAULT.maxDepth();
         private int maxCollectionLength = Limits.DEFAULT.maxCollectionLength();
         private int maxPayloadBytes = Limits.DEFAULT.maxPayloadBytes();
@@ -280,6 +303,22 @@ public final class Peregrine {
          */
         public Builder referenceTracking(boolean enabled) {
             this.referenceTracking = enabled;
+            return this;
+        }
+
+        /**
+         * Chooses the compatible format, for data that must outlive a version of its classes: each
+         * payload carries its classes' field names and types once (once per stream in a stream
+         * session), and a reader with other versions of the classes matches fields by
+         * {@link Tag} or name, converts, defaults and skips them (see {@code docs/EVOLUTION.md}).
+         * Writer and reader must both use it.
+         *
+         * @param enabled true for the compatible format; false (the default) for the same-schema
+         *                format, smaller and fastest, which refuses data of other class versions
+         * @return this builder
+         */
+        public Builder compatible(boolean enabled) {
+            this.compatible = enabled;
             return this;
         }
 

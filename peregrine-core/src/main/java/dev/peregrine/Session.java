@@ -7,6 +7,7 @@ import dev.peregrine.codec.Limits;
 import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
+import dev.peregrine.compat.DefTable;
 import dev.peregrine.registry.TypeRegistry;
 
 /**
@@ -14,11 +15,14 @@ import dev.peregrine.registry.TypeRegistry;
  * type tag (omitted by a {@code Codec}), the root value; and the error contract around it.
  *
  * <p>Header byte: {@code 1010 vv r c}: magic {@code 0xA} in the high nibble, format version
- * {@code vv} (1), {@code r} set when references are tracked, {@code c} reserved for the compatible
- * format (0).
+ * {@code vv} (2; version 1 is still read), {@code r} set when references are tracked, {@code c} set
+ * for the compatible format. A same-schema payload of version 2 carries the reader's expected
+ * schema fingerprint, four bytes, just before its root value; a compatible payload carries class
+ * defs instead ({@link dev.peregrine.compat.DefTable}).
  */
 final class Session {
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_FINGERPRINT = 1;
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
     private static final int COMPATIBLE = 1;
@@ -45,34 +49,45 @@ final class Session {
      * Writes a payload.
      *
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
+     * @param rootType  the known root's class, or null
      */
-    void write(BufferWriter out, Object value, TypeCodec<?> rootCodec) {
-        write(new WriteContext(out, registry, limits, references), value, rootCodec);
+    void write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
+        write(newContext(out), value, rootCodec, rootType);
     }
 
     /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */
     WriteContext newContext(BufferWriter out) {
-        return new WriteContext(out, registry, limits, references);
+        WriteContext ctx = new WriteContext(out, registry, limits, references);
+        if (registry.compatible()) {
+            ctx.useDefs(new DefTable(registry.defs()), false);
+        }
+        return ctx;
     }
 
     /**
      * Writes a payload through a given context, which must be fresh or {@link WriteContext#reset}.
      *
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
+     * @param rootType  the known root's class, or null
      */
-    void write(WriteContext ctx, Object value, TypeCodec<?> rootCodec) {
+    void write(WriteContext ctx, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
         BufferWriter out = ctx.out();
         try {
-            out.writeByte(MAGIC | VERSION << 2 | (references ? REFERENCES : 0));
+            boolean compatible = registry.compatible();
+            out.writeByte(MAGIC | VERSION << 2 | (references ? REFERENCES : 0) | (compatible ? COMPATIBLE : 0));
             TypeCodec<?> codec = rootCodec;
+            Class<?> type = rootType;
             if (codec == null) {
                 if (value == null) {
                     out.writeVarUInt(Builtins.NULL);
                     return;
                 }
-                Class<?> type = Builtins.wireClass(value.getClass());
+                type = Builtins.wireClass(value.getClass());
                 registry.writeType(out, type, null);
                 codec = registry.codecFor(type);
+            }
+            if (!compatible) {
+                out.writeIntLE(registry.fingerprint(type));
             }
             ctx.writeRoot(value, codec);
         } catch (StackOverflowError e) {
@@ -93,7 +108,11 @@ final class Session {
 
     /** A context for {@link #read(ReadContext, Class, TypeCodec)} that its caller may keep and reuse. */
     ReadContext newReadContext(BufferReader in) {
-        return new ReadContext(in, registry, limits, false);
+        ReadContext ctx = new ReadContext(in, registry, limits, false);
+        if (registry.compatible()) {
+            ctx.useDefs(new DefTable(registry.defs()), false);
+        }
+        return ctx;
     }
 
     /**
@@ -105,11 +124,13 @@ final class Session {
     <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec) {
         BufferReader in = ctx.in();
         try {
-            boolean tracked = readHeader(in);
+            int header = readHeader(in);
+            boolean tracked = (header & REFERENCES) != 0;
             TypeCodec<?> codec = rootCodec;
+            Class<?> type = expected;
             if (codec == null) {
                 int at = in.position();
-                Class<?> type = registry.readRootType(in);
+                type = registry.readRootType(in);
                 if (type == null) {
                     return null;
                 }
@@ -118,6 +139,9 @@ final class Session {
                             + expected.getName(), at);
                 }
                 codec = registry.codecFor(type);
+            }
+            if ((header >>> 2 & 3) == VERSION && !registry.compatible()) {
+                checkFingerprint(in, type);
             }
             ctx.reset(tracked);
             Object value = ctx.readRoot(codec);
@@ -131,18 +155,35 @@ final class Session {
         }
     }
 
-    private static boolean readHeader(BufferReader in) {
+    private void checkFingerprint(BufferReader in, Class<?> type) {
+        int at = in.position();
+        int written = in.readIntLE();
+        int expected = registry.fingerprint(type);
+        if (written != expected) {
+            throw new SchemaMismatchException(String.format("payload was written with schema fingerprint %08x, "
+                    + "this reader's is %08x: the writer had other versions of the registered classes (or of %s), "
+                    + "or registered other classes; data that must survive class changes needs "
+                    + "Peregrine.builder().compatible(true)", written, expected, type.getName()), at);
+        }
+    }
+
+    private int readHeader(BufferReader in) {
         int h = in.readByte() & 0xFF;
         if ((h & 0xF0) != MAGIC) {
             throw new MalformedInputException(String.format("not a Peregrine payload: header byte 0x%02x", h), 0);
         }
         int version = (h >>> 2) & 3;
-        if (version != VERSION || (h & COMPATIBLE) != 0) {
-            throw new MalformedInputException("payload format version " + version
-                    + ((h & COMPATIBLE) != 0 ? " (compatible)" : "") + " is not supported; this reader knows "
-                    + VERSION, 0);
+        boolean compatible = (h & COMPATIBLE) != 0;
+        if (version != VERSION && version != VERSION_WITHOUT_FINGERPRINT) {
+            throw new MalformedInputException("payload format version " + version + " is not supported; this "
+                    + "reader knows " + VERSION_WITHOUT_FINGERPRINT + " and " + VERSION, 0);
         }
-        return (h & REFERENCES) != 0;
+        if (compatible != registry.compatible() || compatible && version != VERSION) {
+            throw new MalformedInputException("payload is in the " + (compatible ? "compatible" : "same-schema")
+                    + " format; this reader is built for the " + (registry.compatible() ? "compatible" : "same-schema")
+                    + " format (Peregrine.builder().compatible(" + compatible + "))", 0);
+        }
+        return h;
     }
 
     /** Fails when bytes follow the payload in an input that must hold exactly one. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -37,9 +38,27 @@ class GoldenBytesTest {
         return b;
     }
 
+    /** The schema fingerprint of this test's registry (format v2), pinned by {@link #fingerprint}. */
+    private static final int[] FINGERPRINT = {0x13, 0xC2, 0xC2, 0x79};
+
+    /** Header and root tag, then the fingerprint of a non-null root, then the rest. */
+    private static byte[] withFingerprint(int[] fp, int... headerTagValue) {
+        int[] all = new int[headerTagValue.length + fp.length];
+        all[0] = headerTagValue[0];
+        all[1] = headerTagValue[1];
+        System.arraycopy(fp, 0, all, 2, fp.length);
+        System.arraycopy(headerTagValue, 2, all, 2 + fp.length, headerTagValue.length - 2);
+        return bytes(all);
+    }
+
+    /**
+     * @param expected header, root tag and value; for a non-null value the fingerprint goes between
+     *                 tag and value
+     */
     private void assertBytes(Object value, int... expected) {
         byte[] actual = p.serialize(value);
-        assertArrayEquals(bytes(expected), actual, () -> value + " encoded as " + hex(actual));
+        byte[] want = value == null ? bytes(expected) : withFingerprint(FINGERPRINT, expected);
+        assertArrayEquals(want, actual, () -> value + " encoded as " + hex(actual));
         RoundTrip.assertSame(value, p.deserialize(actual));
     }
 
@@ -52,48 +71,58 @@ class GoldenBytesTest {
     }
 
     @Test
+    void fingerprint() {
+        // first four bytes, little-endian, of SHA-256 over the canonical text of the registered classes
+        byte[] actual = p.serialize("");
+        assertArrayEquals(bytes(0xA8, 12, 0x13, 0xC2, 0xC2, 0x79, 0x00), actual, hex(actual));
+        // a reader whose classes differ refuses the payload
+        Peregrine other = Peregrine.builder().register(Sample.class, Tone.class).build();
+        assertThrows(SchemaMismatchException.class, () -> other.deserialize(actual));
+    }
+
+    @Test
     void headerAndNull() {
-        assertBytes(null, 0xA4, 0x00);
+        assertBytes(null, 0xA8, 0x00);
         Peregrine tracking = Peregrine.builder().referenceTracking(true).build();
-        assertArrayEquals(bytes(0xA6, 0x00), tracking.serialize(null));
+        assertArrayEquals(bytes(0xAA, 0x00), tracking.serialize(null));
     }
 
     @Test
     void zigzagVarints() {
-        assertBytes(0, 0xA4, 8, 0x00);
-        assertBytes(-1, 0xA4, 8, 0x01);
-        assertBytes(1, 0xA4, 8, 0x02);
-        assertBytes(63, 0xA4, 8, 0x7E);
-        assertBytes(-64, 0xA4, 8, 0x7F);
-        assertBytes(64, 0xA4, 8, 0x80, 0x01);
-        assertBytes(Integer.MAX_VALUE, 0xA4, 8, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F);
-        assertBytes(Integer.MIN_VALUE, 0xA4, 8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F);
-        assertBytes(123456789L, 0xA4, 9, 0xAA, 0xB4, 0xDE, 0x75);
+        assertBytes(0, 0xA8, 8, 0x00);
+        assertBytes(-1, 0xA8, 8, 0x01);
+        assertBytes(1, 0xA8, 8, 0x02);
+        assertBytes(63, 0xA8, 8, 0x7E);
+        assertBytes(-64, 0xA8, 8, 0x7F);
+        assertBytes(64, 0xA8, 8, 0x80, 0x01);
+        assertBytes(Integer.MAX_VALUE, 0xA8, 8, 0xFE, 0xFF, 0xFF, 0xFF, 0x0F);
+        assertBytes(Integer.MIN_VALUE, 0xA8, 8, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F);
+        assertBytes(123456789L, 0xA8, 9, 0xAA, 0xB4, 0xDE, 0x75);
         // a long varint stops at 9 bytes: the ninth carries 8 bits
-        assertBytes(Long.MIN_VALUE, 0xA4, 9, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF);
+        assertBytes(Long.MIN_VALUE, 0xA8, 9, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF);
         // zigzag(2^55) = 2^56 needs the ninth byte; zigzag(2^55 - 1) = 2^56 - 2 fits in eight
-        assertBytes(1L << 55, 0xA4, 9, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01);
-        assertBytes((1L << 55) - 1, 0xA4, 9, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F);
-        assertBytes((short) -2, 0xA4, 6, 0x03);
-        assertBytes('A', 0xA4, 7, 0x41);
+        assertBytes(1L << 55, 0xA8, 9, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01);
+        assertBytes((1L << 55) - 1, 0xA8, 9, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F);
+        assertBytes((short) -2, 0xA8, 6, 0x03);
+        assertBytes('A', 0xA8, 7, 0x41);
     }
 
     @Test
     void fixedWidthLittleEndian() {
-        assertBytes((byte) -1, 0xA4, 5, 0xFF);
-        assertBytes(true, 0xA4, 4, 0x01);
-        assertBytes(1.0f, 0xA4, 10, 0x00, 0x00, 0x80, 0x3F);
-        assertBytes(-2.0, 0xA4, 11, 0, 0, 0, 0, 0, 0, 0x00, 0xC0);
+        assertBytes((byte) -1, 0xA8, 5, 0xFF);
+        assertBytes(true, 0xA8, 4, 0x01);
+        assertBytes(1.0f, 0xA8, 10, 0x00, 0x00, 0x80, 0x3F);
+        assertBytes(-2.0, 0xA8, 11, 0, 0, 0, 0, 0, 0, 0x00, 0xC0);
     }
 
     @Test
     void strings() {
         // header = byteLength << 2 | encoding (0 Latin-1, 1 UTF-8, 2 UTF-16LE)
-        assertBytes("", 0xA4, 12, 0x00);
-        assertBytes("Hi", 0xA4, 12, 0x08, 'H', 'i');
-        assertBytes("\u00e9", 0xA4, 12, 0x04, 0xE9);
-        assertBytes("\u20ac", 0xA4, 12, 0x0D, 0xE2, 0x82, 0xAC);
-        assertBytes("\uD800", 0xA4, 12, 0x0A, 0x00, 0xD8);
+        assertBytes("", 0xA8, 12, 0x00);
+        assertBytes("Hi", 0xA8, 12, 0x08, 'H', 'i');
+        assertBytes("\u00e9", 0xA8, 12, 0x04, 0xE9);
+        assertBytes("\u20ac", 0xA8, 12, 0x0D, 0xE2, 0x82, 0xAC);
+        assertBytes("\uD800", 0xA8, 12, 0x0A, 0x00, 0xD8);
     }
 
     @Test
@@ -101,19 +130,19 @@ class GoldenBytesTest {
         // layout: booleans (bitmap), byte, int, long, then references sorted by name: s, tone
         // bitmap bits in layout order: off=0, on=1, s=2, tone=3
         Sample s = new Sample(true, (byte) 7, -3, 300, "ab", Tone.HIGH, false);
-        assertBytes(s, 0xA4, 96, 0b1110, 7, 0x05, 0xD8, 0x04, 0x08, 'a', 'b', 0x02);
+        assertBytes(s, 0xA8, 96, 0b1110, 7, 0x05, 0xD8, 0x04, 0x08, 'a', 'b', 0x02);
     }
 
     @Test
     void collectionsWriteTheirElementTypeOnce() {
         // ArrayList tag 44, header 3 << 3 | SAME_TYPE (2), Integer tag 8, zigzag 1 2 3
-        assertBytes(new ArrayList<>(List.of(1, 2, 3)), 0xA4, 44, 0x1A, 8, 2, 4, 6);
+        assertBytes(new ArrayList<>(List.of(1, 2, 3)), 0xA8, 44, 0x1A, 8, 2, 4, 6);
         // mixed with a null: header 3 << 3 | HAS_NULL (1), presence bitmap 0b101, each element tagged
-        assertBytes(new ArrayList<>(Arrays.asList(1, null, "x")), 0xA4, 44, 0x19, 0b101, 8, 2, 12, 0x04, 'x');
+        assertBytes(new ArrayList<>(Arrays.asList(1, null, "x")), 0xA8, 44, 0x19, 0b101, 8, 2, 12, 0x04, 'x');
         // empty: header 0
-        assertBytes(new ArrayList<>(), 0xA4, 44, 0);
+        assertBytes(new ArrayList<>(), 0xA8, 44, 0);
         // 16 elements: the header needs two varint bytes
-        assertBytes(new ArrayList<>(java.util.Collections.nCopies(16, 0)), 0xA4, 44, 0x82, 0x01, 8,
+        assertBytes(new ArrayList<>(java.util.Collections.nCopies(16, 0)), 0xA8, 44, 0x82, 0x01, 8,
                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
@@ -121,7 +150,7 @@ class GoldenBytesTest {
     void mapsWriteKeysThenValues() {
         // header 1 << 6 | valueFlags SAME_TYPE << 3 | keyFlags SAME_TYPE, key tag, key, value tag, value
         HashMap<String, Integer> m = new HashMap<>(Map.of("k", 5));
-        assertBytes(m, 0xA4, 50, 0x52, 12, 0x04, 'k', 8, 10);
+        assertBytes(m, 0xA8, 50, 0x52, 12, 0x04, 'k', 8, 10);
     }
 
     @Test
@@ -131,22 +160,24 @@ class GoldenBytesTest {
         // bitmap: any=bit0 absent, names=bit1 present; List is an interface, so the ArrayList tag 44;
         // header 1 << 3 | SAME_TYPE | DECLARED (6), and no element tag
         byte[] actual = p.serialize(b);
-        assertArrayEquals(bytes(0xA4, 98, 0b10, 44, 0x0E, 0x04, 'a'), actual, hex(actual));
+        assertArrayEquals(withFingerprint(FINGERPRINT, 0xA8, 98, 0b10, 44, 0x0E, 0x04, 'a'), actual, hex(actual));
     }
 
     @Test
     void enumsAndEnumSets() {
-        assertBytes(Tone.HIGH, 0xA4, 97, 2);
+        assertBytes(Tone.HIGH, 0xA8, 97, 2);
         // EnumSet tag 53, element enum type tag, mask of ordinals
-        assertBytes(EnumSet.of(Tone.LOW, Tone.HIGH), 0xA4, 53, 97, 0b101);
+        assertBytes(EnumSet.of(Tone.LOW, Tone.HIGH), 0xA8, 53, 97, 0b101);
     }
 
     @Test
     void arraysOfPrimitivesAndObjects() {
-        assertBytes(new int[] {1, -1}, 0xA4, 17, 2, 2, 1);
-        assertBytes(new double[] {1.0}, 0xA4, 20, 1, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F);
+        assertBytes(new int[] {1, -1}, 0xA8, 17, 2, 2, 1);
+        assertBytes(new double[] {1.0}, 0xA8, 20, 1, 0, 0, 0, 0, 0, 0, 0xF0, 0x3F);
         // String[]: OBJECT_ARRAY (3) + String tag, header 1 << 3 | SAME_TYPE | DECLARED
-        assertBytes(new String[] {"a"}, 0xA4, 3, 12, 0x0E, 0x04, 'a');
+        // (the root tag is two bytes here, so the fingerprint follows both)
+        byte[] strings = p.serialize(new String[] {"a"});
+        assertArrayEquals(bytes(0xA8, 3, 12, 0x13, 0xC2, 0xC2, 0x79, 0x0E, 0x04, 'a'), strings, hex(strings));
     }
 
     @Test
@@ -158,7 +189,9 @@ class GoldenBytesTest {
         b.names = l;
         // any: marker 0 (new), ArrayList tag, size 0; names: marker 2 (back to value 1; root is 0)
         byte[] actual = tracking.serialize(b);
-        assertArrayEquals(bytes(0xA6, 96, 0b11, 0, 44, 0, 2), actual, hex(actual));
+        // its registry holds Box alone, so its fingerprint differs from the other tests'
+        assertArrayEquals(withFingerprint(new int[] {0x26, 0x98, 0x7C, 0x64}, 0xAA, 96, 0b11, 0, 44, 0, 2), actual,
+                hex(actual));
     }
 
     @Test

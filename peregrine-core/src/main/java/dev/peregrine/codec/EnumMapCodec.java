@@ -24,6 +24,9 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
                     + "its key type, such as EnumMap<Color, V>");
         }
         ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
+        if (ctx.defs() != null) {
+            ctx.defs().writeEnum(ctx.out(), type);
+        }
         int n = value.size();
         Object[] values = new Object[n];
         int[] ordinals = new int[n];
@@ -49,7 +52,9 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         if (!type.isEnum()) {
             throw new MalformedInputException("EnumMap keyed by non-enum " + type.getName(), at);
         }
-        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        // In the compatible format the ordinals are the writer's; see EnumSetCodec.
+        Enum<?>[] constants = ctx.defs() == null ? (Enum<?>[]) type.getEnumConstants()
+                : ctx.defs().readEnum(ctx.in(), type);
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
         int n = Elements.count(header, Elements.FLAG_BITS);
         if (n > constants.length) {
@@ -74,7 +79,9 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         Object[] values = new Object[n];
         Elements.readBody(ctx, values, n, (int) header & 7, TypeHint.arg(hint, 1));
         for (int i = 0; i < n; i++) {
-            map.put(keys[i], values[i]);
+            if (keys[i] != null) {
+                map.put(keys[i], values[i]);
+            }
         }
         return map;
     }

@@ -16,6 +16,9 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
     public void write(WriteContext ctx, EnumSet<?> value, TypeHint hint) {
         Class<?> type = elementType(value, TypeHint.argClass(hint, 0));
         ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
+        if (ctx.defs() != null) {
+            ctx.defs().writeEnum(ctx.out(), type);
+        }
         int universe = type.getEnumConstants().length;
         if (universe <= 64) {
             long mask = 0;
@@ -58,11 +61,14 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         if (!type.isEnum()) {
             throw new MalformedInputException("EnumSet of non-enum " + type.getName(), at);
         }
-        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
-        if (constants.length == 0 && TypeHint.argClass(hint, 0) != type) {
+        Enum<?>[] local = (Enum<?>[]) type.getEnumConstants();
+        if (local.length == 0 && TypeHint.argClass(hint, 0) != type) {
             throw new MalformedInputException("EnumSet of constant-less " + type.getName()
                     + " outside a slot that declares it", at);
         }
+        // In the compatible format the ordinals are the writer's: constants by writer ordinal, null
+        // for a constant this version lacks (dropped).
+        Enum<?>[] constants = ctx.defs() == null ? local : ctx.defs().readEnum(ctx.in(), type);
         EnumSet set = EnumSet.noneOf(type);
         if (constants.length <= 64) {
             long mask = ctx.in().readVarULong();
@@ -70,7 +76,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
                 throw new MalformedInputException("EnumSet mask names ordinals past " + type.getName(), at);
             }
             for (int i = 0; i < constants.length; i++) {
-                if ((mask & (1L << i)) != 0) {
+                if ((mask & (1L << i)) != 0 && constants[i] != null) {
                     set.add(constants[i]);
                 }
             }
@@ -81,7 +87,9 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
                 if (o < 0 || o >= constants.length) {
                     throw new MalformedInputException("bad ordinal " + o + " for " + type.getName(), ctx.in().position());
                 }
-                set.add(constants[o]);
+                if (constants[o] != null) {
+                    set.add(constants[o]);
+                }
             }
         }
         return set;

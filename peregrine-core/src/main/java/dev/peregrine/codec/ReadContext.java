@@ -22,6 +22,8 @@ public final class ReadContext {
     private final TypeResolver resolver;
     private final Limits limits;
     private ArrayList<Object> values;
+    private dev.peregrine.compat.DefTable defs;
+    private boolean defsPerStream;
     private int current = -1;
     private int depth;
     private long budget;
@@ -58,6 +60,9 @@ public final class ReadContext {
      * @param references whether the payload tracks references
      */
     public void reset(boolean references) {
+        if (defs != null && !defsPerStream) {
+            defs.reset();
+        }
         if (references) {
             if (values == null) {
                 values = new ArrayList<>();
@@ -114,6 +119,26 @@ public final class ReadContext {
         }
     }
 
+
+    /**
+     * Makes this a read of the compatible format, whose objects carry class defs.
+     *
+     * @param table the defs read so far (kept across the values of a stream session)
+     */
+    public void useDefs(dev.peregrine.compat.DefTable table, boolean perStream) {
+        this.defs = table;
+        this.defsPerStream = perStream;
+    }
+
+    /** @return the defs read so far, or null in the same-schema format */
+    public dev.peregrine.compat.DefTable defs() {
+        return defs;
+    }
+
+    /** @return true when this payload tracks references */
+    public boolean tracksReferences() {
+        return values != null;
+    }
 
     /** @return the input */
     public BufferReader in() {

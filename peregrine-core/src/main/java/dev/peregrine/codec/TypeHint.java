@@ -88,6 +88,41 @@ public record TypeHint(Class<?> raw, TypeHint[] args) {
         return a == null ? null : a.raw;
     }
 
+    /**
+     * A canonical text of a hint: class names with type arguments, {@code []} for arrays and
+     * {@code ?} for an unknown type, as in {@code java.util.Map<java.lang.String,com.a.Item[]>}.
+     * Writer and reader compare these texts to tell whether a field's declared type changed.
+     *
+     * @param hint a hint, possibly null
+     * @return its text
+     */
+    public static String describe(TypeHint hint) {
+        StringBuilder sb = new StringBuilder();
+        describe(hint, sb);
+        return sb.toString();
+    }
+
+    private static void describe(TypeHint hint, StringBuilder sb) {
+        if (hint == null) {
+            sb.append('?');
+        } else if (hint.raw.isArray()) {
+            describe(arg(hint, 0), sb);
+            sb.append("[]");
+        } else {
+            sb.append(hint.raw.getName());
+            if (hint.args.length > 0) {
+                sb.append('<');
+                for (int i = 0; i < hint.args.length; i++) {
+                    if (i > 0) {
+                        sb.append(',');
+                    }
+                    describe(hint.args[i], sb);
+                }
+                sb.append('>');
+            }
+        }
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof TypeHint h && h.raw == raw && Arrays.equals(h.args, args);

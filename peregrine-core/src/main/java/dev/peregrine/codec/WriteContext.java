@@ -21,6 +21,8 @@ public final class WriteContext {
     private final TypeResolver resolver;
     private final Limits limits;
     private final IdentityHashMap<Object, Integer> written;
+    private dev.peregrine.compat.DefTable defs;
+    private boolean defsPerStream;
     private int depth;
 
     /**
@@ -40,10 +42,29 @@ public final class WriteContext {
 
     /** Makes this context ready for another write to its output, forgetting the last one. */
     public void reset() {
+        if (defs != null && !defsPerStream) {
+            defs.reset();
+        }
         depth = 0;
         if (written != null) {
             written.clear();
         }
+    }
+
+    /**
+     * Makes this a write in the compatible format, whose objects carry class defs.
+     *
+     * @param table     the defs carried so far
+     * @param perStream true to keep them across {@code reset}s, for the values of one stream session
+     */
+    public void useDefs(dev.peregrine.compat.DefTable table, boolean perStream) {
+        this.defs = table;
+        this.defsPerStream = perStream;
+    }
+
+    /** @return the defs carried so far, or null in the same-schema format */
+    public dev.peregrine.compat.DefTable defs() {
+        return defs;
     }
 
     /** @return the output */

@@ -12,7 +12,11 @@ import dev.peregrine.codec.ObjectCodec;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.codec.Limits;
 import dev.peregrine.codegen.CodecFactory;
+import dev.peregrine.compat.CompatibleCodec;
+import dev.peregrine.compat.DefRegistry;
+import dev.peregrine.compat.Schemas;
 import dev.peregrine.codegen.GeneratedCodec;
 import dev.peregrine.type.TypeModel;
 
@@ -39,17 +43,39 @@ public final class TypeRegistry implements TypeResolver {
     private final boolean requireRegistration;
     private final ClassLoader loader;
     private final ConcurrentHashMap<Class<?>, TypeCodec<?>> codecs = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Class<?>, Integer> fingerprints = new ConcurrentHashMap<>();
+    private final DefRegistry defs;
+    private final Schemas schemas;
+    private volatile Integer fingerprint;
 
     /**
+     * A registry for the same-schema format.
+     *
      * @param idByClass           user ids of registered classes
      * @param requireRegistration whether unregistered classes are refused
      * @param loader              loader of classes named in payloads, when registration is not required
      */
     public TypeRegistry(Map<Class<?>, Integer> idByClass, boolean requireRegistration, ClassLoader loader) {
+        this(idByClass, requireRegistration, loader, null);
+    }
+
+    /**
+     * @param idByClass           user ids of registered classes
+     * @param requireRegistration whether unregistered classes are refused
+     * @param loader              loader of classes named in payloads, when registration is not required
+     * @param compatible          limits for reading class defs in the compatible format, or null for the
+     *                            same-schema format
+     */
+    public TypeRegistry(Map<Class<?>, Integer> idByClass, boolean requireRegistration, ClassLoader loader,
+                        Limits compatible) {
+        this.defs = compatible == null ? null : new DefRegistry(compatible);
+        Map<String, Class<?>> byName = new HashMap<>();
+        idByClass.keySet().forEach(c -> byName.put(c.getName(), c));
         this.idByClass = Map.copyOf(idByClass);
         Map<Integer, Class<?>> byId = new HashMap<>();
         idByClass.forEach((c, id) -> byId.put(id, c));
         this.classById = Map.copyOf(byId);
+        this.schemas = new Schemas(this, byName, classById);
         this.requireRegistration = requireRegistration;
         this.loader = loader;
     }
@@ -65,9 +91,10 @@ public final class TypeRegistry implements TypeResolver {
         if (raced != null) {
             return raced;
         }
-        if (codec instanceof ObjectCodec || codec instanceof GeneratedCodec) {
+        TypeCodec<?> inner = codec instanceof CompatibleCodec c ? c.inner() : codec;
+        if (inner instanceof ObjectCodec || inner instanceof GeneratedCodec) {
             try {
-                CodecFactory.link(codec);
+                CodecFactory.link(inner);
             } catch (RuntimeException e) {
                 codecs.remove(type, codec);
                 throw e;
@@ -77,6 +104,14 @@ public final class TypeRegistry implements TypeResolver {
     }
 
     private TypeCodec<?> create(Class<?> type) {
+        TypeCodec<?> codec = createSameSchema(type);
+        if (defs != null && (type.isEnum() || codec instanceof ObjectCodec || codec instanceof GeneratedCodec)) {
+            return new CompatibleCodec(codec, defs.local(type), schemas);
+        }
+        return codec;
+    }
+
+    private TypeCodec<?> createSameSchema(Class<?> type) {
         TypeCodec<?> builtin = Builtins.codecOf(type);
         if (builtin != null) {
             return builtin;
@@ -91,6 +126,36 @@ public final class TypeRegistry implements TypeResolver {
             return new EnumCodec(type);
         }
         return CodecFactory.codecFor(TypeModel.of(type), this);
+    }
+
+    /** @return true when this registry serves the compatible format */
+    public boolean compatible() {
+        return defs != null;
+    }
+
+    /** @return the defs of the compatible format, or null */
+    public DefRegistry defs() {
+        return defs;
+    }
+
+    /**
+     * The schema fingerprint a same-schema payload carries before a root of the given class: it covers
+     * the registered classes and every class they declare, plus the root's class when that is not
+     * registered. Computed once per class.
+     *
+     * @param root the root's class, or null
+     * @return the fingerprint
+     */
+    public int fingerprint(Class<?> root) {
+        if (root == null || idByClass.containsKey(root) || root.isPrimitive() || Builtins.tagOf(root) >= 0) {
+            Integer f = fingerprint;
+            if (f == null) {
+                f = SchemaFingerprint.of(idByClass, null);
+                fingerprint = f;
+            }
+            return f;
+        }
+        return fingerprints.computeIfAbsent(root, c -> SchemaFingerprint.of(idByClass, c));
     }
 
     /**
@@ -131,6 +196,13 @@ public final class TypeRegistry implements TypeResolver {
         }
         out.writeVarUInt(Builtins.NAMED);
         out.writeString(type.getName());
+        if (defs == null) {
+            out.writeIntLE(namedFingerprint(type));
+        }
+    }
+
+    private int namedFingerprint(Class<?> type) {
+        return fingerprints.computeIfAbsent(type, c -> SchemaFingerprint.of(Map.of(), c));
     }
 
     /**
@@ -211,6 +283,10 @@ public final class TypeRegistry implements TypeResolver {
             Class<?> c = Class.forName(name, false, loader);
             if (c.isPrimitive() || c.isInterface() || Modifier.isAbstract(c.getModifiers()) && !c.isArray()) {
                 throw new MalformedInputException("payload names non-concrete class " + name, at);
+            }
+            if (defs == null && in.readIntLE() != namedFingerprint(c)) {
+                throw new dev.peregrine.SchemaMismatchException("class " + name + " was written by a different "
+                        + "version of it (schema fingerprints differ); read it in the compatible format", at);
             }
             return c;
         } catch (ClassNotFoundException | LinkageError e) {

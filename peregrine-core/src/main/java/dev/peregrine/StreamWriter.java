@@ -1,0 +1,90 @@
+package dev.peregrine;
+
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.WriteContext;
+import dev.peregrine.compat.DefTable;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A stream session for writing: values framed one after another on one stream, as
+ * {@link Peregrine#serialize(Object, OutputStream)} frames them. In the compatible format the session
+ * remembers which class definitions it has written, so each travels once per stream (what other
+ * serializers call meta sharing); later frames refer to it by index, so they can only be read, in
+ * order, by a {@link StreamReader} over the same stream. Same-schema frames are independent.
+ *
+ * <p>Not thread-safe: one writer per stream, used by one thread at a time.
+ */
+public final class StreamWriter implements AutoCloseable {
+    private final Session session;
+    private final OutputStream out;
+    private final WriteContext ctx;
+    private final BufferWriter frame = BufferWriter.growable(5);
+
+    StreamWriter(Session session, OutputStream out) {
+        this.session = session;
+        this.out = out;
+        this.ctx = session.newContext(BufferWriter.growable(256));
+        if (ctx.defs() != null) {
+            ctx.useDefs(new DefTable(session.registry().defs()), true);
+        }
+    }
+
+    /**
+     * Writes one value as one frame.
+     *
+     * @param value any supported value, or null
+     * @throws StreamException when the stream fails
+     */
+    public void write(Object value) {
+        BufferWriter payload = ctx.out();
+        payload.reset();
+        ctx.reset();
+        DefTable defs = ctx.defs();
+        int mark = defs == null ? 0 : defs.mark();
+        try {
+            session.write(ctx, value, null, null);
+        } catch (RuntimeException | Error e) {
+            if (defs != null) {
+                defs.rollBack(mark);
+            }
+            throw e;
+        }
+        frame.reset();
+        frame.writeVarUInt(payload.size());
+        try {
+            out.write(frame.array(), 0, frame.size());
+            out.write(payload.array(), 0, payload.size());
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
+    }
+
+    /**
+     * Flushes the stream.
+     *
+     * @throws StreamException when the stream fails
+     */
+    public void flush() {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
+    }
+
+    /**
+     * Closes the stream.
+     *
+     * @throws StreamException when the stream fails
+     */
+    @Override
+    public void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
+    }
+}

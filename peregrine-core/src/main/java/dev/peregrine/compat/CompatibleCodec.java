@@ -1,0 +1,70 @@
+package dev.peregrine.compat;
+
+import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeHint;
+import dev.peregrine.codec.WriteContext;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A user class's or enum's codec in compatible mode: the same-schema codec (generated or
+ * interpreted) preceded by a def reference ({@link DefTable}). When the def read is this JVM's own
+ * def of the class, which is one identity comparison, the same-schema codec reads the object at full
+ * speed; otherwise a {@link Translator} (or {@link EnumTranslator}) made once per foreign def reads
+ * it field by field, converting, defaulting and skipping.
+ */
+public final class CompatibleCodec extends TypeCodec<Object> {
+    private final TypeCodec<Object> inner;
+    private final ClassDef local;
+    private final Schemas schemas;
+    private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
+
+    /**
+     * @param inner   the class's same-schema codec
+     * @param local   its local def
+     * @param schemas how translators find classes and codecs
+     */
+    @SuppressWarnings("unchecked")
+    public CompatibleCodec(TypeCodec<?> inner, ClassDef local, Schemas schemas) {
+        this.inner = (TypeCodec<Object>) inner;
+        this.local = local;
+        this.schemas = schemas;
+    }
+
+    /** @return the same-schema codec inside */
+    public TypeCodec<?> inner() {
+        return inner;
+    }
+
+    @Override
+    public void write(WriteContext ctx, Object value, TypeHint hint) {
+        ctx.defs().write(ctx.out(), local);
+        inner.write(ctx, value, hint);
+    }
+
+    @Override
+    public Object read(ReadContext ctx, TypeHint hint) {
+        ClassDef def = ctx.defs().read(ctx.in());
+        if (def == local) {
+            return inner.read(ctx, hint);
+        }
+        return translator(def).read(ctx, hint);
+    }
+
+    private TypeCodec<Object> translator(ClassDef def) {
+        TypeCodec<Object> t = translators.get(def);
+        if (t == null) {
+            t = local.isEnum() ? new EnumTranslator(def, local) : Translator.of(def, local.local(), schemas);
+            if (translators.size() < 256) {
+                translators.putIfAbsent(def, t);
+            }
+        }
+        return t;
+    }
+
+    @Override
+    public boolean tracksReferences() {
+        return inner.tracksReferences();
+    }
+}

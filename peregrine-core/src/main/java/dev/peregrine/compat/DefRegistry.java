@@ -1,0 +1,84 @@
+package dev.peregrine.compat;
+
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.codec.Limits;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The class defs one {@code Peregrine} instance in compatible mode knows: the defs of its own classes,
+ * made once per class, and the defs it has read from payloads, cached by their bytes so that a def
+ * seen before costs one hash lookup instead of a parse. A def read with the same bytes as a local def
+ * is that local def, which is how a reader knows, with one identity comparison, that an object was
+ * written by the same version of its class. Reading never changes a local def, so what an instance
+ * writes never depends on what it has read.
+ */
+public final class DefRegistry {
+    /** Bound on cached foreign defs, so hostile payloads cannot grow the cache without end. */
+    private static final int MAX_CACHED = 4096;
+
+    private final ConcurrentHashMap<Class<?>, ClassDef> locals = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<ClassDef.Key, ClassDef> known = new ConcurrentHashMap<>();
+    private final AtomicInteger serials = new AtomicInteger();
+    private final Limits limits;
+
+    /**
+     * @param limits bounds for parsing defs from payloads
+     */
+    public DefRegistry(Limits limits) {
+        this.limits = limits;
+    }
+
+    /**
+     * The def of a class of this JVM, made on first use.
+     *
+     * @param type an enum or a user class
+     * @return its def
+     */
+    public ClassDef local(Class<?> type) {
+        ClassDef def = locals.get(type);
+        if (def != null) {
+            return def;
+        }
+        ClassDef made = ClassDef.local(type, serials.getAndIncrement());
+        def = locals.putIfAbsent(type, made);
+        if (def == null) {
+            known.put(made.key(), made);
+            def = made;
+        }
+        return def;
+    }
+
+    /**
+     * Reads {@code varint(length) body} and returns its def.
+     *
+     * @param in the input, at the def
+     * @return the local def when the bytes match one, otherwise a parsed def
+     */
+    ClassDef read(BufferReader in) {
+        int at = in.position();
+        int length = in.readLength(limits.maxStringLength(), "class definition");
+        in.require(length, "class definition");
+        byte[] body = new byte[length];
+        in.readBytes(body, 0, length);
+        ClassDef.Key key = new ClassDef.Key(body);
+        ClassDef def = known.get(key);
+        if (def == null) {
+            ArrayReader r = new ArrayReader(body, 0, length);
+            r.limitStrings(limits.maxStringLength());
+            try {
+                def = ClassDef.parse(r, at);
+            } catch (dev.peregrine.MalformedInputException | dev.peregrine.LimitExceededException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new dev.peregrine.MalformedInputException("malformed class definition: " + e, at, e);
+            }
+            if (known.size() < MAX_CACHED) {
+                known.putIfAbsent(key, def);
+            }
+        }
+        return def;
+    }
+}

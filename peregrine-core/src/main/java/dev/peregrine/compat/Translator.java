@@ -1,0 +1,323 @@
+package dev.peregrine.compat;
+
+import dev.peregrine.MalformedInputException;
+import dev.peregrine.PeregrineException;
+import dev.peregrine.buffer.BufferReader;
+import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.ReferenceSlot;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.TypeHint;
+import dev.peregrine.codec.WriteContext;
+import dev.peregrine.type.FieldKind;
+import dev.peregrine.type.FieldModel;
+import dev.peregrine.type.Instantiation;
+import dev.peregrine.type.TypeModel;
+
+import java.lang.reflect.Field;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads an object written by another version of its class, following the writer's def: the writer's
+ * bitmap, then each written field in the writer's layout order. A written field goes to the local
+ * field of the same {@link dev.peregrine.Tag} (when it has one) or name, through a {@link Conversion}
+ * when its declared type changed; a written field with no local match is read and dropped, with the
+ * same limits as any other value; a local field nothing was written for keeps its default (what the
+ * no-arg constructor leaves, or 0/false/null passed to the constructor). With no local class at all
+ * (a class this reader lacks, in a field being dropped) every field is dropped.
+ *
+ * <p>The interpreter of the compatible format: it runs only for objects whose class changed, and is
+ * made once per (written def, local class).
+ */
+final class Translator extends TypeCodec<Object> {
+    /** What a dropped object reads as. */
+    static final Object DROPPED = new Object();
+
+    /** One written field: how to read it and where it goes. */
+    private record Step(FieldKind kind, int bit, int target, Reader reader, Conversion conversion) {
+    }
+
+    /** Reads one present reference value. */
+    @FunctionalInterface
+    private interface Reader {
+        Object read(ReadContext ctx);
+    }
+
+    private final String className;
+    private final Step[] steps;
+    private final int bitmapBits;
+    private final TypeModel model;
+    private final Field[] fields;
+    private final boolean[] byConstructor;
+
+    private Translator(String className, Step[] steps, int bitmapBits, TypeModel model) {
+        this.className = className;
+        this.steps = steps;
+        this.bitmapBits = bitmapBits;
+        this.model = model;
+        if (model == null) {
+            fields = new Field[0];
+            byConstructor = new boolean[0];
+        } else {
+            List<FieldModel> fs = model.fields();
+            fields = new Field[fs.size()];
+            for (int i = 0; i < fields.length; i++) {
+                fields[i] = fs.get(i).field();
+            }
+            byConstructor = new boolean[fields.length];
+            for (int p : model.instantiation().parameterFields()) {
+                byConstructor[p] = true;
+            }
+        }
+    }
+
+    /**
+     * Plans the reading of objects written with {@code wire} into instances of {@code local}.
+     *
+     * @param wire    the writer's def
+     * @param local   the local class, or null to drop every field
+     * @param schemas classes and codecs
+     * @return the translator
+     * @throws dev.peregrine.SchemaMismatchException when a field's type changed incompatibly
+     */
+    static Translator of(ClassDef wire, Class<?> local, Schemas schemas) {
+        if (wire.isEnum()) {
+            throw new MalformedInputException("an enum's definition (" + wire.name() + ") where a class's was expected", -1);
+        }
+        TypeModel model = local == null ? null : TypeModel.of(local);
+        Map<String, Class<?>> declared = new HashMap<>();
+        if (model != null) {
+            for (FieldModel f : model.fields()) {
+                collect(TypeHint.of(f.genericType()), declared);
+            }
+        }
+        List<ClassDef.FieldDef> written = wire.fields();
+        Step[] steps = new Step[written.size()];
+        int bit = 0;
+        for (int i = 0; i < steps.length; i++) {
+            ClassDef.FieldDef w = written.get(i);
+            int target = model == null ? -1 : match(w, model);
+            int b = w.kind().usesBitmap() ? bit++ : -1;
+            steps[i] = step(w, b, target, model, declared, schemas, wire);
+        }
+        return new Translator(wire.name(), steps, bit, model);
+    }
+
+    private static void collect(TypeHint h, Map<String, Class<?>> into) {
+        if (h == null) {
+            return;
+        }
+        into.put(h.raw().getName(), h.raw());
+        for (TypeHint a : h.args()) {
+            collect(a, into);
+        }
+    }
+
+    private static int match(ClassDef.FieldDef w, TypeModel model) {
+        List<FieldModel> fs = model.fields();
+        if (w.tag() >= 0) {
+            for (int j = 0; j < fs.size(); j++) {
+                dev.peregrine.Tag t = fs.get(j).field().getAnnotation(dev.peregrine.Tag.class);
+                if (t != null && t.value() == w.tag()) {
+                    return j;
+                }
+            }
+        }
+        for (int j = 0; j < fs.size(); j++) {
+            FieldModel f = fs.get(j);
+            dev.peregrine.Tag t = f.field().getAnnotation(dev.peregrine.Tag.class);
+            if (f.name().equals(w.name()) && (t == null || w.tag() < 0 || t.value() == w.tag())) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    private static Step step(ClassDef.FieldDef w, int bit, int target, TypeModel model,
+                             Map<String, Class<?>> declared, Schemas schemas, ClassDef wire) {
+        String className = wire.name();
+        String pkg = wire.packageName();
+        FieldModel local = target < 0 ? null : model.fields().get(target);
+        TypeHint localHint = local == null ? null : TypeHint.of(local.genericType());
+        boolean same = local != null && w.kind() == local.kind() && w.hint().equals(local.kind() == FieldKind.REFERENCE
+                ? HintParser.render(localHint, pkg) : local.type().getName());
+        if (w.kind() != FieldKind.REFERENCE) {
+            Conversion c = local == null ? null : same ? Conversion.IDENTITY
+                    : Conversion.plan(className + "." + w.name(), TypeHint.of(primitive(w.kind())), localHint(local));
+            return new Step(w.kind(), bit, target, null, c);
+        }
+        TypeHint wireHint = same ? localHint : HintParser.parse(w.hint(), pkg, n -> schemas.classNamed(n, declared));
+        Reader reader = reader(wireHint, w.exact(), schemas);
+        Conversion c = local == null ? null : same ? Conversion.IDENTITY
+                : Conversion.plan(className + "." + w.name(), wireHint == HintParser.UNKNOWN ? null : wireHint,
+                        localHint(local));
+        return new Step(FieldKind.REFERENCE, bit, target, reader, c);
+    }
+
+    private static TypeHint localHint(FieldModel f) {
+        return f.type().isPrimitive() ? TypeHint.of(f.type()) : TypeHint.of(f.genericType());
+    }
+
+    private static Reader reader(TypeHint hint, boolean exact, Schemas schemas) {
+        if (hint == HintParser.UNKNOWN) {
+            return exact ? ctx -> dropUnknown(ctx, schemas) : ctx -> dropUnknownTagged(ctx, schemas);
+        }
+        if (hint != null && hint.raw() == String.class) {
+            return ReadContext::readString;
+        }
+        if (exact && hint != null && ReferenceSlot.isKnown(hint.raw())) {
+            TypeCodec<?> codec = schemas.resolver().codecFor(hint.raw());
+            return ctx -> ctx.readKnown(codec, hint);
+        }
+        return ctx -> ctx.readAny(hint);
+    }
+
+    private static Object dropUnknown(ReadContext ctx, Schemas schemas) {
+        if (ctx.tracksReferences()) {
+            throw new dev.peregrine.SchemaMismatchException("cannot skip a value of a class this reader does not "
+                    + "have while references are tracked", ctx.in().position());
+        }
+        ClassDef def = ctx.defs().read(ctx.in());
+        if (def.isEnum()) {
+            ctx.in().readVarUInt();
+            return DROPPED;
+        }
+        return ctx.readKnown(of(def, null, schemas), null);
+    }
+
+    /**
+     * Drops a tagged value of a slot whose declared class this reader lacks: the declared class itself
+     * (tag DECLARED) or a user class it has not registered is dropped by its def; a built-in value
+     * is read and dropped.
+     */
+    private static Object dropUnknownTagged(ReadContext ctx, Schemas schemas) {
+        if (ctx.tracksReferences()) {
+            return dropUnknown(ctx, schemas);
+        }
+        int at = ctx.in().position();
+        int tag = ctx.in().readVarUInt();
+        if (tag == Builtins.DECLARED || tag >= Builtins.USER_BASE && schemas.userClass(tag - Builtins.USER_BASE) == null) {
+            return dropUnknown(ctx, schemas);
+        }
+        Class<?> c = tag >= Builtins.USER_BASE ? schemas.userClass(tag - Builtins.USER_BASE) : Builtins.classOf(tag);
+        if (c == null || c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers())) {
+            throw new dev.peregrine.SchemaMismatchException("cannot skip a value with type tag " + tag
+                    + " in a field of a class this reader does not have", at);
+        }
+        return ctx.readKnown(schemas.resolver().codecFor(c), null);
+    }
+
+    private static Class<?> primitive(FieldKind k) {
+        return switch (k) {
+            case BOOLEAN -> boolean.class;
+            case BYTE -> byte.class;
+            case FLOAT -> float.class;
+            case DOUBLE -> double.class;
+            case SHORT -> short.class;
+            case CHAR -> char.class;
+            case INT -> int.class;
+            case LONG -> long.class;
+            case REFERENCE -> Object.class;
+        };
+    }
+
+    @Override
+    public void write(WriteContext ctx, Object value, TypeHint hint) {
+        throw new IllegalStateException("translators only read");
+    }
+
+    @Override
+    public Object read(ReadContext ctx, TypeHint hint) {
+        BufferReader in = ctx.in();
+        long[] bitmap = readBitmap(in);
+        Object obj = null;
+        Object[] values = null;
+        if (model == null) {
+            values = null;
+        } else if (model.instantiation().isNoArg()) {
+            obj = construct(in, null);
+            ctx.created(obj);
+        } else {
+            values = new Object[fields.length];
+        }
+        for (Step s : steps) {
+            Object v = readField(ctx, in, s, bitmap);
+            if (s.target < 0) {
+                continue;
+            }
+            v = s.conversion.apply(v);
+            if (obj != null) {
+                set(obj, s.target, v, in);
+            } else {
+                values[s.target] = v;
+            }
+        }
+        if (model == null) {
+            return DROPPED;
+        }
+        if (obj == null) {
+            obj = construct(in, values);
+            for (int i = 0; i < fields.length; i++) {
+                if (!byConstructor[i] && values[i] != null) {
+                    set(obj, i, values[i], in);
+                }
+            }
+        }
+        return obj;
+    }
+
+    private long[] readBitmap(BufferReader in) {
+        long[] bitmap = new long[(bitmapBits + 63) >>> 6];
+        int bytes = (bitmapBits + 7) >>> 3;
+        for (int b = 0; b < bytes; b++) {
+            bitmap[b >>> 3] |= (in.readByte() & 0xFFL) << ((b & 7) << 3);
+        }
+        return bitmap;
+    }
+
+    private static Object readField(ReadContext ctx, BufferReader in, Step s, long[] bitmap) {
+        return switch (s.kind) {
+            case BOOLEAN -> (bitmap[s.bit >>> 6] & (1L << s.bit)) != 0;
+            case BYTE -> in.readByte();
+            case FLOAT -> in.readFloat();
+            case DOUBLE -> in.readDouble();
+            case SHORT -> (short) in.readVarInt();
+            case CHAR -> (char) in.readVarUInt();
+            case INT -> in.readVarInt();
+            case LONG -> in.readVarLong();
+            case REFERENCE -> (bitmap[s.bit >>> 6] & (1L << s.bit)) != 0 ? s.reader.read(ctx) : null;
+        };
+    }
+
+    private void set(Object obj, int i, Object v, BufferReader in) {
+        if (v == null && fields[i].getType().isPrimitive()) {
+            return;
+        }
+        try {
+            fields[i].set(obj, v);
+        } catch (IllegalAccessException | IllegalArgumentException e) {
+            throw new PeregrineException("cannot set field " + className + "." + fields[i].getName(), in.position(), e);
+        }
+    }
+
+    private Object construct(BufferReader in, Object[] values) {
+        Instantiation inst = model.instantiation();
+        int[] params = inst.parameterFields();
+        Object[] args = new Object[params.length];
+        for (int k = 0; k < params.length; k++) {
+            Object v = values[params[k]];
+            Class<?> t = fields[params[k]].getType();
+            args[k] = v == null && t.isPrimitive() ? Conversion.zero(java.lang.invoke.MethodType.methodType(t)
+                    .wrap().returnType()) : v;
+        }
+        try {
+            return inst.constructor().newInstance(args);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
+            throw new PeregrineException("constructor of " + model.type().getName() + " failed: " + cause,
+                    in.position(), cause);
+        }
+    }
+}
