@@ -19,32 +19,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Pins the wire format on the fixtures: the payload of every fixture value, written by this version,
- * is committed under {@code src/test/resources/golden/v1/}. This version must write exactly those
- * bytes and read them back to an equal value; a later version must keep reading them.
+ * is committed under {@code src/test/resources/golden/<generation>/}: {@code v2/} for the same-schema
+ * format and {@code v2-compatible/} for the compatible format. This version must write exactly those
+ * bytes and read them back to an equal value; later versions must keep reading them. The previous
+ * generation, {@code v1/} (same-schema, before the schema fingerprint), is still read.
  *
- * <p>To add a generation after a deliberate format change: bump the format version, run this test once
- * with {@code -Dperegrine.golden.write=v2} (from {@code peregrine-benchmarks}, it writes
- * {@code src/test/resources/golden/v2/}), commit the new directory, and keep the old one with a test
- * that reads it for as long as that version is supported.
+ * <p>To add a generation after a deliberate format change: bump the format version in
+ * {@code Session}, set {@link #GENERATION} to the new name, run this test once with
+ * {@code -Dperegrine.golden.write=<new name>} (from {@code peregrine-benchmarks}: it writes
+ * {@code src/test/resources/golden/<new name>/} and {@code <new name>-compatible/}), commit the new
+ * directories, and turn the old generation's test into a read-only one like {@link #stillReadsV1}
+ * for as long as that version is supported.
  */
 class GoldenFilesTest {
-    private static final String GENERATION = "v1";
+    private static final String GENERATION = "v2";
 
-    private static Peregrine peregrine(Fixture fixture) {
-        return Peregrine.builder().register(fixture.classes().toArray(new Class<?>[0])).build();
+    private static Peregrine peregrine(Fixture fixture, boolean compatible) {
+        return Peregrine.builder().compatible(compatible)
+                .register(fixture.classes().toArray(new Class<?>[0])).build();
     }
 
-    private static byte[] golden(String name) throws IOException {
-        try (InputStream in = GoldenFilesTest.class.getResourceAsStream("/golden/" + GENERATION + "/" + name)) {
-            assertNotNull(in, "missing golden file " + name + "; see the class comment to create it");
+    private static byte[] golden(String generation, String name) throws IOException {
+        try (InputStream in = GoldenFilesTest.class.getResourceAsStream("/golden/" + generation + "/" + name)) {
+            assertNotNull(in, "missing golden file " + generation + "/" + name + "; see the class comment");
             return in.readAllBytes();
         }
     }
 
-    private static void writeIfAsked(String name, byte[] bytes) throws IOException {
-        String generation = System.getProperty("peregrine.golden.write");
-        if (generation != null) {
-            Path dir = Paths.get("src/test/resources/golden", generation);
+    private static void writeIfAsked(String directory, String name, byte[] bytes) throws IOException {
+        if (GENERATION.equals(System.getProperty("peregrine.golden.write"))) {
+            Path dir = Paths.get("src/test/resources/golden", directory);
             Files.createDirectories(dir);
             Files.write(dir.resolve(name), bytes);
         }
@@ -53,20 +57,41 @@ class GoldenFilesTest {
     @ParameterizedTest
     @EnumSource(Fixture.class)
     void writesAndReadsTheCommittedBytes(Fixture fixture) throws IOException {
-        Peregrine p = peregrine(fixture);
+        check(fixture, false, GENERATION);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void writesAndReadsTheCommittedCompatibleBytes(Fixture fixture) throws IOException {
+        check(fixture, true, GENERATION + "-compatible");
+    }
+
+    private static void check(Fixture fixture, boolean compatible, String directory) throws IOException {
+        Peregrine p = peregrine(fixture, compatible);
         @SuppressWarnings("unchecked")
         Codec<Object> codec = (Codec<Object>) p.codec(fixture.rootType());
         String name = fixture.name().toLowerCase();
         byte[] tagged = p.serialize(fixture.value());
         byte[] untagged = codec.encode(fixture.value());
-        writeIfAsked(name + ".bin", tagged);
-        writeIfAsked(name + ".codec.bin", untagged);
+        writeIfAsked(directory, name + ".bin", tagged);
+        writeIfAsked(directory, name + ".codec.bin", untagged);
 
-        byte[] goldenTagged = golden(name + ".bin");
-        byte[] goldenUntagged = golden(name + ".codec.bin");
+        byte[] goldenTagged = golden(directory, name + ".bin");
+        byte[] goldenUntagged = golden(directory, name + ".codec.bin");
         assertArrayEquals(goldenTagged, tagged, "serialize output changed: a wire format change?");
         assertArrayEquals(goldenUntagged, untagged, "Codec output changed: a wire format change?");
         assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(goldenTagged, fixture.rootType())));
         assertTrue(Objects.deepEquals(fixture.value(), codec.decode(goldenUntagged)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void stillReadsV1(Fixture fixture) throws IOException {
+        Peregrine p = peregrine(fixture, false);
+        @SuppressWarnings("unchecked")
+        Codec<Object> codec = (Codec<Object>) p.codec(fixture.rootType());
+        String name = fixture.name().toLowerCase();
+        assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(golden("v1", name + ".bin"), fixture.rootType())));
+        assertTrue(Objects.deepEquals(fixture.value(), codec.decode(golden("v1", name + ".codec.bin"))));
     }
 }
