@@ -16,19 +16,25 @@ final class ForySerializer implements Serializer {
             + "asyncCompilation=false, refTracking=false, CompatibleMode.SCHEMA_CONSISTENT, "
             + "single-thread Fory per thread, default number compression";
 
+    /** The compatible flavour's settings as the report lists them. */
+    static final String COMPATIBLE_SETTINGS = SETTINGS.replace("CompatibleMode.SCHEMA_CONSISTENT",
+            "CompatibleMode.COMPATIBLE (its default meta sharing: class metadata in every payload)");
+
+    private final String name;
     private final Fory fory;
     private final Class<?> rootType;
     private MemoryBuffer arrayBuffer;
 
-    ForySerializer(Fixture fixture) {
+    ForySerializer(Fixture fixture, boolean compatible) {
         rootType = fixture.rootType();
+        name = compatible ? "fory-compatible" : "fory";
         fory = Fory.builder()
                 .withLanguage(Language.JAVA)
                 .requireClassRegistration(true)
                 .withCodegen(true)
                 .withAsyncCompilation(false)
                 .withRefTracking(false)
-                .withCompatibleMode(CompatibleMode.SCHEMA_CONSISTENT)
+                .withCompatibleMode(compatible ? CompatibleMode.COMPATIBLE : CompatibleMode.SCHEMA_CONSISTENT)
                 .build();
         for (Class<?> type : fixture.classes()) {
             fory.register(type);
@@ -37,7 +43,7 @@ final class ForySerializer implements Serializer {
 
     @Override
     public String name() {
-        return "fory";
+        return name;
     }
 
     @Override

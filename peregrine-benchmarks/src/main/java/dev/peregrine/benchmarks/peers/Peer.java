@@ -26,11 +26,26 @@ public enum Peer {
             return new PeregrineSerializer(fixture, true);
         }
     },
+    /** Peregrine's compatible format through the {@code Codec} of the root type. */
+    PEREGRINE_COMPATIBLE("peregrine-compatible", PeregrineSerializer.SETTINGS
+            + ", compatible(true); Codec<T> of the root type, encode/decode; class definitions in every payload") {
+        @Override
+        public Serializer create(Fixture fixture) {
+            return new PeregrineSerializer(fixture, true, true);
+        }
+    },
     /** Apache Fory. */
     FORY("fory", ForySerializer.SETTINGS) {
         @Override
         public Serializer create(Fixture fixture) {
-            return new ForySerializer(fixture);
+            return new ForySerializer(fixture, false);
+        }
+    },
+    /** Apache Fory's compatible mode. */
+    FORY_COMPATIBLE("fory-compatible", ForySerializer.COMPATIBLE_SETTINGS) {
+        @Override
+        public Serializer create(Fixture fixture) {
+            return new ForySerializer(fixture, true);
         }
     },
     /** Kryo 5. */

@@ -20,14 +20,19 @@ final class PeregrineSerializer implements Serializer {
     private final Codec<?> codec;
 
     PeregrineSerializer(Fixture fixture, boolean useCodec) {
+        this(fixture, useCodec, false);
+    }
+
+    PeregrineSerializer(Fixture fixture, boolean useCodec, boolean compatible) {
         peregrine = Peregrine.builder()
+                .compatible(compatible)
                 .register(fixture.classes().toArray(new Class<?>[0]))
                 .requireRegistration(true)
                 .referenceTracking(false)
                 .build();
         rootType = fixture.rootType();
         codec = useCodec ? peregrine.codec(rootType) : null;
-        name = useCodec ? "peregrine-codec" : "peregrine";
+        name = compatible ? "peregrine-compatible" : useCodec ? "peregrine-codec" : "peregrine";
     }
 
     @Override

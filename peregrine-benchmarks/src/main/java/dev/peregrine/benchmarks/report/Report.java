@@ -108,7 +108,7 @@ public final class Report {
                 "Payload sizes are of the fixed fixture value; deflated with java.util.zip.Deflater, default level."));
         doc.heading(2, "Peers");
         List<String> peers = new ArrayList<>();
-        for (Peer peer : Peer.values()) {
+        for (Peer peer : measuredPeers()) {
             peers.add(peer.id() + ": " + peer.settings());
         }
         doc.bullets(peers);
@@ -124,7 +124,7 @@ public final class Report {
         List<Double> ser = new ArrayList<>();
         List<Double> deser = new ArrayList<>();
         List<Double> bytes = new ArrayList<>();
-        for (Peer peer : Peer.values()) {
+        for (Peer peer : measuredPeers()) {
             String reason = peer.unsupported(fixture);
             if (reason != null) {
                 rows.add(new String[] {peer.id(), "n/a: " + reason, "", "", "", "", "", "", "", "", "", "", ""});
@@ -194,6 +194,43 @@ public final class Report {
         }
         doc.table(new String[] {"fixture", "Peregrine Codec ns/op", "Fory / Peregrine", "Kryo / Peregrine",
             "hand-written / Peregrine"}, rows, null);
+        compatibleSummary(doc);
+    }
+
+    /**
+     * When the run measured the compatible format: its cost over the same-schema Codec (the target is
+     * at most 1.3) and Fory's compatible mode against it (above 1: Fory is slower).
+     */
+    private void compatibleSummary(Document doc) {
+        if (measuredPeers().stream().noneMatch(p -> p.id().equals("peregrine-compatible"))) {
+            return;
+        }
+        doc.heading(3, "Compatible format");
+        doc.paragraph("Peregrine's compatible format (peregrine-compatible, Codec path, class definitions in "
+                + "every payload) in ns/op; its time divided by the same-schema Codec's (target: at most 1.3); "
+                + "Fory's compatible mode divided by it (above 1: Fory is slower); and Fory's own compatible "
+                + "cost (fory-compatible / fory). Serialize / deserialize / round trip.");
+        List<String[]> rows = new ArrayList<>();
+        for (Fixture fixture : Fixture.values()) {
+            String f = fixture.name();
+            StringBuilder own = new StringBuilder();
+            StringBuilder[] cells = {new StringBuilder(), new StringBuilder(), new StringBuilder()};
+            for (String op : List.of("serialize", "deserialize", "roundTrip")) {
+                String sep = op.equals("serialize") ? "" : " / ";
+                JmhResults.Score compat = jmh.score(op, "peregrine-compatible", f);
+                own.append(sep).append(compat == null ? "-" : String.format(Locale.ROOT, "%.0f", compat.value));
+                cells[0].append(sep).append(ratioOrDash(compat, jmh.score(op, "peregrine-codec", f)));
+                cells[1].append(sep).append(ratioOrDash(jmh.score(op, "fory-compatible", f), compat));
+                cells[2].append(sep).append(ratioOrDash(jmh.score(op, "fory-compatible", f), jmh.score(op, "fory", f)));
+            }
+            rows.add(new String[] {f, own.toString(), cells[0].toString(), cells[1].toString(), cells[2].toString()});
+        }
+        doc.table(new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
+            "Fory compatible / Peregrine compatible", "Fory compatible / Fory"}, rows, null);
+    }
+
+    private static String ratioOrDash(JmhResults.Score s, JmhResults.Score base) {
+        return s == null || base == null ? "-" : ratio(s, base);
     }
 
     private static int[] sizesOrNull(Serializer serializer, Fixture fixture) {
@@ -218,6 +255,21 @@ public final class Report {
             rows.add(new String[] {peer.id(), s == null ? "not run" : time(s) + " " + s.unit});
         }
         doc.table(new String[] {"peer", "first serialize"}, rows, null);
+    }
+
+    /** The peers this run measured on any fixture, in report order; a run may restrict its peers. */
+    private List<Peer> measuredPeers() {
+        List<Peer> measured = new ArrayList<>();
+        for (Peer peer : Peer.values()) {
+            for (Fixture fixture : Fixture.values()) {
+                if (jmh.score("serialize", peer.id(), fixture.name()) != null
+                        || jmh.score("deserialize", peer.id(), fixture.name()) != null) {
+                    measured.add(peer);
+                    break;
+                }
+            }
+        }
+        return measured;
     }
 
     private static String time(JmhResults.Score s) {
