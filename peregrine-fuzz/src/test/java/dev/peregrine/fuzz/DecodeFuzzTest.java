@@ -7,8 +7,10 @@ import java.util.Arrays;
 
 /**
  * Raw bytes into every root fixture type: the first byte picks the fixture, the rest is the payload,
- * decoded both through the fixture's {@code Codec} and through {@code deserialize}. Committed inputs
- * (valid payloads of every fixture, and every finding) run as regression tests in CI.
+ * decoded both through the fixture's {@code Codec} and through {@code deserialize}, in the
+ * same-schema format and (second target) the compatible format, whose class definitions a payload
+ * controls. Committed inputs (valid payloads of every fixture, and every finding) run as regression
+ * tests in CI.
  */
 class DecodeFuzzTest {
 
@@ -21,5 +23,16 @@ class DecodeFuzzTest {
         byte[] payload = Arrays.copyOfRange(data, 1, data.length);
         FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.PEREGRINE.codec(fixture.rootType()).decode(payload));
         FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.PEREGRINE.deserialize(payload));
+    }
+
+    @FuzzTest(maxDuration = "10m")
+    void decodeCompatibleBytes(byte[] data) {
+        if (data.length == 0) {
+            return;
+        }
+        Fixture fixture = FuzzSubjects.fixture(data[0]);
+        byte[] payload = Arrays.copyOfRange(data, 1, data.length);
+        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.COMPATIBLE.codec(fixture.rootType()).decode(payload));
+        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.COMPATIBLE.deserialize(payload));
     }
 }

@@ -10,17 +10,19 @@ import java.util.Set;
 /** The instance under test and the contract every fuzz target checks. */
 final class FuzzSubjects {
     /** One Peregrine that registers the classes of every fixture, in fixture order. */
-    static final Peregrine PEREGRINE = build();
+    static final Peregrine PEREGRINE = build(false);
+    /** The same registrations in the compatible format. */
+    static final Peregrine COMPATIBLE = build(true);
 
     private FuzzSubjects() {
     }
 
-    private static Peregrine build() {
+    private static Peregrine build(boolean compatible) {
         Set<Class<?>> classes = new LinkedHashSet<>();
         for (Fixture f : Fixture.values()) {
             classes.addAll(f.classes());
         }
-        return Peregrine.builder().register(classes.toArray(new Class<?>[0])).build();
+        return Peregrine.builder().compatible(compatible).register(classes.toArray(new Class<?>[0])).build();
     }
 
     /** The fixture a fuzz input's first byte selects. */
