@@ -165,6 +165,16 @@ public final class ArrayReader extends BufferReader {
     }
 
     @Override
+    public boolean skipIfNext(byte[] expected) {
+        int n = expected.length;
+        if (end - pos < n || !java.util.Arrays.equals(buf, pos, pos + n, expected, 0, n)) {
+            return false;
+        }
+        pos += n;
+        return true;
+    }
+
+    @Override
     public String readString() {
         long header = readStringHeader();
         int length = (int) (header >>> 2);

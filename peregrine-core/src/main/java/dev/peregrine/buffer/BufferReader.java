@@ -50,6 +50,14 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     public abstract void readBytes(byte[] dst, int offset, int length);
 
     /**
+     * Consumes the next bytes if they equal {@code expected}, otherwise consumes nothing.
+     *
+     * @param expected the bytes to compare with
+     * @return true when they matched and were consumed
+     */
+    public abstract boolean skipIfNext(byte[] expected);
+
+    /**
      * Reads a string written by {@link BufferWriter#writeString}.
      *
      * @return the string

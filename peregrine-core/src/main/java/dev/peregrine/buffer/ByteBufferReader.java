@@ -97,6 +97,21 @@ public final class ByteBufferReader extends BufferReader {
     }
 
     @Override
+    public boolean skipIfNext(byte[] expected) {
+        int n = expected.length;
+        if (end - pos < n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (buf.get(pos + i) != expected[i]) {
+                return false;
+            }
+        }
+        pos += n;
+        return true;
+    }
+
+    @Override
     public String readString() {
         long header = readStringHeader();
         int length = (int) (header >>> 2);

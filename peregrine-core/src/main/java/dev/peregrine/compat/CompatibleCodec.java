@@ -45,7 +45,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
 
     @Override
     public Object read(ReadContext ctx, TypeHint hint) {
-        ClassDef def = ctx.defs().read(ctx.in());
+        ClassDef def = ctx.defs().read(ctx.in(), local);
         if (def == local) {
             return inner.read(ctx, hint);
         }

@@ -117,7 +117,7 @@ public final class DefTable {
     public Enum<?>[] readEnum(BufferReader in, Class<?> type) {
         int at = in.position();
         ClassDef local = registry.local(type);
-        ClassDef def = read(in);
+        ClassDef def = read(in, local);
         Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
         if (def == local) {
             return constants;
@@ -138,6 +138,27 @@ public final class DefTable {
     }
 
     /**
+     * Reads a def reference where this reader expects a value of a class it has, and the def when
+     * it is new. Perf: a new def is first compared in place with the expected local def, the usual
+     * case, which costs no copy, hash or lookup.
+     *
+     * @param in       the input
+     * @param expected the reader's own def of the class expected here
+     * @return the def: {@code expected} itself when the writer had the same version of the class
+     */
+    public ClassDef read(BufferReader in, ClassDef expected) {
+        int at = in.position();
+        int n = in.readVarUInt();
+        if (n >= 0 && n < readCount) {
+            return read[n];
+        }
+        if (n == readCount && in.skipIfNext(expected.encoded())) {
+            return remember(expected);
+        }
+        return readNew(in, n, at);
+    }
+
+    /**
      * Reads a def reference, and the def when it is new.
      *
      * @param in the input
@@ -149,11 +170,18 @@ public final class DefTable {
         if (n >= 0 && n < readCount) {
             return read[n];
         }
+        return readNew(in, n, at);
+    }
+
+    private ClassDef readNew(BufferReader in, int n, int at) {
         if (n != readCount) {
             throw new MalformedInputException("class definition " + Integer.toUnsignedString(n)
                     + " is referenced before it is defined (" + readCount + " so far)", at);
         }
-        ClassDef def = registry.read(in);
+        return remember(registry.read(in));
+    }
+
+    private ClassDef remember(ClassDef def) {
         if (readCount == read.length) {
             read = Arrays.copyOf(read, readCount * 2);
         }
