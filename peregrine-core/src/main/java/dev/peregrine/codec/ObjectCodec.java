@@ -160,6 +160,20 @@ public final class ObjectCodec extends TypeCodec<Object> {
     private Object readField(ReadContext ctx, BufferReader in, int i, long[] bitmap) {
         return switch (kinds[i]) {
             case BOOLEAN -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) != 0;
+            case REFERENCE -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) != 0 ? slots[i].read(ctx) : null;
+            default -> readNumber(kinds[i], in);
+        };
+    }
+
+    /**
+     * Reads one field of a primitive kind that has bytes of its own (all but {@code boolean}), boxed.
+     *
+     * @param kind a kind from {@code BYTE} to {@code LONG}
+     * @param in   the input
+     * @return the value
+     */
+    public static Object readNumber(FieldKind kind, BufferReader in) {
+        return switch (kind) {
             case BYTE -> in.readByte();
             case FLOAT -> in.readFloat();
             case DOUBLE -> in.readDouble();
@@ -167,7 +181,7 @@ public final class ObjectCodec extends TypeCodec<Object> {
             case CHAR -> (char) in.readVarUInt();
             case INT -> in.readVarInt();
             case LONG -> in.readVarLong();
-            case REFERENCE -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) != 0 ? slots[i].read(ctx) : null;
+            case BOOLEAN, REFERENCE -> throw new IllegalArgumentException(kind + " is not read on its own");
         };
     }
 

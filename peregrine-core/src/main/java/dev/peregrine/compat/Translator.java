@@ -4,6 +4,7 @@ import dev.peregrine.MalformedInputException;
 import dev.peregrine.PeregrineException;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.ObjectCodec;
 import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
@@ -280,14 +281,8 @@ final class Translator extends TypeCodec<Object> {
     private static Object readField(ReadContext ctx, BufferReader in, Step s, long[] bitmap) {
         return switch (s.kind) {
             case BOOLEAN -> (bitmap[s.bit >>> 6] & (1L << s.bit)) != 0;
-            case BYTE -> in.readByte();
-            case FLOAT -> in.readFloat();
-            case DOUBLE -> in.readDouble();
-            case SHORT -> (short) in.readVarInt();
-            case CHAR -> (char) in.readVarUInt();
-            case INT -> in.readVarInt();
-            case LONG -> in.readVarLong();
             case REFERENCE -> (bitmap[s.bit >>> 6] & (1L << s.bit)) != 0 ? s.reader.read(ctx) : null;
+            default -> ObjectCodec.readNumber(s.kind, in);
         };
     }
 
