@@ -13,15 +13,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * seen before costs one hash lookup instead of a parse. A def read with the same bytes as a local def
  * is that local def, which is how a reader knows, with one identity comparison, that an object was
  * written by the same version of its class. Reading never changes a local def, so what an instance
- * writes never depends on what it has read.
+ * writes never depends on what it has read. The cache of foreign defs is bounded (4,096 defs of at
+ * most 64 KiB, 8 MiB in all); past that, defs are parsed each time they arrive.
  */
 public final class DefRegistry {
-    /** Bound on cached foreign defs, so hostile payloads cannot grow the cache without end. */
+    /** Bounds on cached foreign defs, so hostile payloads cannot grow the cache without end. */
     private static final int MAX_CACHED = 4096;
+    private static final int MAX_CACHED_DEF_BYTES = 64 * 1024;
+    private static final long MAX_CACHED_BYTES = 8L * 1024 * 1024;
 
     private final ConcurrentHashMap<Class<?>, ClassDef> locals = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<ClassDef.Key, ClassDef> known = new ConcurrentHashMap<>();
     private final AtomicInteger serials = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong cachedBytes = new java.util.concurrent.atomic.AtomicLong();
     private final Limits limits;
 
     /**
@@ -75,7 +79,8 @@ public final class DefRegistry {
             } catch (RuntimeException e) {
                 throw new dev.peregrine.MalformedInputException("malformed class definition: " + e, at, e);
             }
-            if (known.size() < MAX_CACHED) {
+            if (known.size() < MAX_CACHED && length <= MAX_CACHED_DEF_BYTES
+                    && cachedBytes.addAndGet(length) <= MAX_CACHED_BYTES) {
                 known.putIfAbsent(key, def);
             }
         }

@@ -16,6 +16,9 @@ import java.util.Arrays;
  * in the order they came. One table serves one write or read at a time, like its context.
  */
 public final class DefTable {
+    /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
+    public static final int MAX_DEFS = 1 << 16;
+
     private final DefRegistry registry;
     private int[] indexBySerial = new int[16];
     private int[] serialsUsed = new int[16];
@@ -182,6 +185,10 @@ public final class DefTable {
     }
 
     private ClassDef remember(ClassDef def) {
+        if (readCount >= MAX_DEFS) {
+            throw new dev.peregrine.LimitExceededException("more than " + MAX_DEFS + " class definitions in one "
+                    + "payload or stream", -1);
+        }
         if (readCount == read.length) {
             read = Arrays.copyOf(read, readCount * 2);
         }
