@@ -189,6 +189,31 @@ public final class ReadContext {
     }
 
     /**
+     * {@link #readKnown} for a user class in the compatible format; see
+     * {@link WriteContext#writeKnownWithDef}.
+     *
+     * @param codec the class's compatible codec
+     * @param inner its same-schema codec, bound as a constant by generated code
+     * @param hint  the slot's declared type
+     * @return the value
+     */
+    public Object readKnownWithDef(dev.peregrine.compat.CompatibleCodec codec, TypeCodec<?> inner, TypeHint hint) {
+        int id = -1;
+        if (values != null && inner.tracksReferences()) {
+            int marker = in.readVarUInt();
+            if (marker != 0) {
+                return backReference(marker);
+            }
+            id = reserve();
+        }
+        enter();
+        dev.peregrine.compat.ClassDef def = defs.read(in, codec.local());
+        Object v = def == codec.local() ? inner.read(this, hint) : codec.translate(this, def, hint);
+        depth--;
+        return finish(id, v);
+    }
+
+    /**
      * Reads a present value from a slot declared {@code String}: the same checks and charge as
      * {@link #readKnown} with the string codec.
      *

@@ -109,6 +109,30 @@ public final class WriteContext {
     }
 
     /**
+     * {@link #writeKnown} for a user class in the compatible format: the reference marker, the class's
+     * def reference, then the value by its same-schema codec.
+     *
+     * Perf: generated codecs bind their fields of such classes here with {@code inner} as a constant,
+     * so the JIT calls the exact codec class, as in the same-schema format, instead of going through
+     * the wrapper's shared (and so megamorphic) call.
+     *
+     * @param value the value
+     * @param inner the class's same-schema codec
+     * @param hint  the slot's declared type
+     * @param def   the class's def
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeKnownWithDef(Object value, TypeCodec inner, TypeHint hint, dev.peregrine.compat.ClassDef def) {
+        if (written != null && inner.tracksReferences() && writtenBefore(value)) {
+            return;
+        }
+        enter();
+        defs.write(out, def);
+        inner.write(this, value, hint);
+        depth--;
+    }
+
+    /**
      * Writes a non-null value in a slot declared {@code String}: the same bytes and depth check as
      * {@link #writeKnown} with the string codec.
      *

@@ -5,6 +5,8 @@ import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.WriteContext;
+import dev.peregrine.compat.ClassDef;
+import dev.peregrine.compat.CompatibleCodec;
 
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
@@ -24,7 +26,9 @@ import java.lang.invoke.MethodType;
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
  * defined; by the time a site first runs it is. A constant codec lets the JIT call its exact class
  * from the inlined {@code writeKnown}, so each field's nested call stays monomorphic instead of
- * sharing one megamorphic profile across all fields. Public because generated classes live in user
+ * sharing one megamorphic profile across all fields. In the compatible format a field of a user class
+ * is bound to {@code writeKnownWithDef} with the class's same-schema codec as the constant, for the
+ * same reason: the compatible wrapper's own call to it would be shared by every class. Public because generated classes live in user
  * packages.
  */
 public final class SlotLinker {
@@ -32,6 +36,8 @@ public final class SlotLinker {
     private static final MethodHandle WRITE_SLOT;
     private static final MethodHandle READ_KNOWN;
     private static final MethodHandle READ_SLOT;
+    private static final MethodHandle WRITE_KNOWN_DEF;
+    private static final MethodHandle READ_KNOWN_DEF;
     private static final MethodHandle WRITE_STRING;
     private static final MethodHandle READ_STRING;
 
@@ -40,6 +46,10 @@ public final class SlotLinker {
         try {
             WRITE_KNOWN = l.findVirtual(WriteContext.class, "writeKnown",
                     MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
+            WRITE_KNOWN_DEF = l.findVirtual(WriteContext.class, "writeKnownWithDef", MethodType.methodType(void.class,
+                    Object.class, TypeCodec.class, TypeHint.class, ClassDef.class));
+            READ_KNOWN_DEF = l.findVirtual(ReadContext.class, "readKnownWithDef", MethodType.methodType(Object.class,
+                    CompatibleCodec.class, TypeCodec.class, TypeHint.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -72,9 +82,14 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        MethodHandle target = s.known()
-                ? MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint())
-                : WRITE_SLOT.bindTo(s.slot());
+        MethodHandle target;
+        if (!s.known()) {
+            target = WRITE_SLOT.bindTo(s.slot());
+        } else if (s.codec() instanceof CompatibleCodec c) {
+            target = MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), s.hint(), c.local());
+        } else {
+            target = MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint());
+        }
         return new ConstantCallSite(target.asType(type));
     }
 
@@ -94,9 +109,14 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target = s.known()
-                ? MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint())
-                : READ_SLOT.bindTo(s.slot());
+        MethodHandle target;
+        if (!s.known()) {
+            target = READ_SLOT.bindTo(s.slot());
+        } else if (s.codec() instanceof CompatibleCodec c) {
+            target = MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), s.hint());
+        } else {
+            target = MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint());
+        }
         return new ConstantCallSite(target.asType(type));
     }
 }

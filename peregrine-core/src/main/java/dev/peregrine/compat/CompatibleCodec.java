@@ -37,6 +37,23 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         return inner;
     }
 
+    /** @return this JVM's def of the class */
+    public ClassDef local() {
+        return local;
+    }
+
+    /**
+     * Reads an object written with another def than this JVM's.
+     *
+     * @param ctx  the read
+     * @param def  the writer's def, already read
+     * @param hint the slot's declared type
+     * @return the value
+     */
+    public Object translate(ReadContext ctx, ClassDef def, TypeHint hint) {
+        return translator(def).read(ctx, hint);
+    }
+
     @Override
     public void write(WriteContext ctx, Object value, TypeHint hint) {
         ctx.defs().write(ctx.out(), local);
