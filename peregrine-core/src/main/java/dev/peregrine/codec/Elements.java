@@ -5,6 +5,11 @@ import dev.peregrine.MalformedInputException;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.ConcurrentModificationException;
+import java.util.Map;
+
 /**
  * The layout of a run of elements (of an array, a collection, or a map's keys or values): a header
  * varint that holds the count and three flag bits, the element type once when all elements share it,
@@ -17,6 +22,10 @@ import dev.peregrine.buffer.BufferWriter;
  *         bit 2 DECLARED   ... and it is the declared element type, so not even the tag is written
  * </pre>
  * Without SAME_TYPE every element carries its own tag. An empty run has flags 0.
+ *
+ * <p>Elements come from an array or, for an {@link ArrayList}, straight from the list by index;
+ * they are read into an array, a collection or a map's values. Each source and destination has its
+ * own loop so that none of them copies the elements into a temporary array.
  */
 final class Elements {
     static final int HAS_NULL = 1;
@@ -39,17 +48,41 @@ final class Elements {
         writeBody(ctx, items, n, flags, hint);
     }
 
+    /**
+     * Writes a header of the count and flags, then the body, for an {@link ArrayList}'s elements:
+     * the same bytes as {@link #write(WriteContext, Object[], int, TypeHint)} of its {@code toArray()}.
+     *
+     * @param items an {@code ArrayList}, exactly
+     * @param hint  the declared element type, or null
+     * @throws ConcurrentModificationException when the list changes size while being written
+     */
+    static void write(WriteContext ctx, ArrayList<?> items, TypeHint hint) {
+        // Perf: two passes by index (flags, then elements) instead of a copy by toArray. Only an
+        // ArrayList comes here, so get(i) stays a direct, inlined call; through the List interface
+        // it would be an interface call per element wherever several list classes are written.
+        int n = items.size();
+        int flags = flags(items, n, hint);
+        ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
+        writeBody(ctx, items, n, flags, hint);
+        if (items.size() != n) {
+            throw new ConcurrentModificationException("list changed size while being written");
+        }
+    }
+
     /** The flags {@link #writeBody} needs for these elements. */
     static int flags(Object[] items, int n, TypeHint hint) {
         boolean hasNull = false;
         boolean mixed = false;
+        Class<?> raw = null;
         Class<?> same = null;
         for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e == null) {
                 hasNull = true;
-            } else {
-                Class<?> c = CodecSupport.normalize(e.getClass());
+            } else if (e.getClass() != raw) {
+                // Perf: a run of one class is normalized once.
+                raw = e.getClass();
+                Class<?> c = CodecSupport.normalize(raw);
                 if (same == null) {
                     same = c;
                 } else if (c != same) {
@@ -57,36 +90,86 @@ final class Elements {
                 }
             }
         }
+        return flags(hasNull, mixed, same, hint);
+    }
+
+    /** {@link #flags(Object[], int, TypeHint)} of an {@code ArrayList}'s first {@code n} elements. */
+    static int flags(ArrayList<?> items, int n, TypeHint hint) {
+        boolean hasNull = false;
+        boolean mixed = false;
+        Class<?> raw = null;
+        Class<?> same = null;
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e == null) {
+                hasNull = true;
+            } else if (e.getClass() != raw) {
+                raw = e.getClass();
+                Class<?> c = CodecSupport.normalize(raw);
+                if (same == null) {
+                    same = c;
+                } else if (c != same) {
+                    mixed = true;
+                }
+            }
+        }
+        return flags(hasNull, mixed, same, hint);
+    }
+
+    private static int flags(boolean hasNull, boolean mixed, Class<?> same, TypeHint hint) {
         boolean sameType = same != null && !mixed;
         boolean declared = sameType && hint != null && hint.raw() == same;
         return (hasNull ? HAS_NULL : 0) | (sameType ? SAME_TYPE : 0) | (declared ? DECLARED : 0);
     }
 
     /** Writes what follows the header: the shared tag, the presence bitmap, the elements. */
-    @SuppressWarnings("rawtypes")
     static void writeBody(WriteContext ctx, Object[] items, int n, int flags, TypeHint hint) {
-        BufferWriter out = ctx.out();
-        TypeCodec codec = null;
+        TypeCodec<?> codec = null;
         if ((flags & SAME_TYPE) != 0) {
-            Class<?> same = CodecSupport.normalize(firstNonNull(items, n).getClass());
-            if ((flags & DECLARED) == 0) {
-                ctx.resolver().writeType(out, same, hint);
-            }
-            codec = ctx.resolver().codecFor(same);
+            codec = writeSharedType(ctx, firstNonNull(items, n), flags, hint);
         }
         if ((flags & HAS_NULL) != 0) {
-            writePresence(out, items, n);
+            writePresence(ctx.out(), items, n);
         }
         for (int i = 0; i < n; i++) {
             Object e = items[i];
-            if (e == null) {
-                continue;
+            if (e != null) {
+                writeOne(ctx, e, codec, hint);
             }
-            if (codec != null) {
-                ctx.writeKnown(e, codec, hint);
-            } else {
-                ctx.writeAny(e, hint);
+        }
+    }
+
+    /** {@link #writeBody(WriteContext, Object[], int, int, TypeHint)} of an {@code ArrayList}. */
+    static void writeBody(WriteContext ctx, ArrayList<?> items, int n, int flags, TypeHint hint) {
+        TypeCodec<?> codec = null;
+        if ((flags & SAME_TYPE) != 0) {
+            codec = writeSharedType(ctx, firstNonNull(items, n), flags, hint);
+        }
+        if ((flags & HAS_NULL) != 0) {
+            writePresence(ctx.out(), items, n);
+        }
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e != null) {
+                writeOne(ctx, e, codec, hint);
             }
+        }
+    }
+
+    /** Writes the shared tag unless it is the declared type; returns the shared class's codec. */
+    private static TypeCodec<?> writeSharedType(WriteContext ctx, Object first, int flags, TypeHint hint) {
+        Class<?> same = CodecSupport.normalize(first.getClass());
+        if ((flags & DECLARED) == 0) {
+            ctx.resolver().writeType(ctx.out(), same, hint);
+        }
+        return ctx.resolver().codecFor(same);
+    }
+
+    private static void writeOne(WriteContext ctx, Object e, TypeCodec<?> codec, TypeHint hint) {
+        if (codec != null) {
+            ctx.writeKnown(e, codec, hint);
+        } else {
+            ctx.writeAny(e, hint);
         }
     }
 
@@ -99,13 +182,35 @@ final class Elements {
         throw new IllegalStateException("SAME_TYPE without elements");
     }
 
+    private static Object firstNonNull(ArrayList<?> items, int n) {
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e != null) {
+                return e;
+            }
+        }
+        throw new IllegalStateException("SAME_TYPE without elements");
+    }
+
     private static void writePresence(BufferWriter out, Object[] items, int n) {
-        int bytes = CodecSupport.bitmapBytes(n);
-        int at = out.reserve(bytes);
+        int at = out.reserve(CodecSupport.bitmapBytes(n));
         for (int i = 0; i < n; i += 8) {
             int b = 0;
             for (int k = 0; k < 8 && i + k < n; k++) {
                 if (items[i + k] != null) {
+                    b |= 1 << k;
+                }
+            }
+            out.putByte(at + (i >>> 3), (byte) b);
+        }
+    }
+
+    private static void writePresence(BufferWriter out, ArrayList<?> items, int n) {
+        int at = out.reserve(CodecSupport.bitmapBytes(n));
+        for (int i = 0; i < n; i += 8) {
+            int b = 0;
+            for (int k = 0; k < 8 && i + k < n; k++) {
+                if (items.get(i + k) != null) {
                     b |= 1 << k;
                 }
             }
@@ -155,37 +260,111 @@ final class Elements {
         if (n == 0) {
             return;
         }
-        BufferReader in = ctx.in();
-        int at = in.position();
-        if ((flags & DECLARED) != 0 && (flags & SAME_TYPE) == 0) {
-            throw new MalformedInputException("bad element flags " + flags, at);
-        }
-        TypeCodec<?> codec = null;
-        if ((flags & DECLARED) != 0) {
-            if (hint == null) {
-                throw new MalformedInputException("elements claim their declared type, but none is declared", at);
-            }
-            codec = ctx.resolver().codecFor(hint.raw());
-        } else if ((flags & SAME_TYPE) != 0) {
-            codec = ctx.resolver().codecFor(ctx.resolver().readType(in, hint));
-        }
-        byte[] present = null;
-        if ((flags & HAS_NULL) != 0) {
-            int bytes = CodecSupport.bitmapBytes(n);
-            in.require(bytes, "null bitmap");
-            present = new byte[bytes];
-            in.readBytes(present, 0, bytes);
-        }
+        TypeCodec<?> codec = readSharedType(ctx, flags, hint);
+        byte[] present = readPresence(ctx.in(), n, flags);
         try {
             for (int i = 0; i < n; i++) {
-                if (present != null && (present[i >>> 3] & (1 << (i & 7))) == 0) {
-                    continue;
+                if (isPresent(present, i)) {
+                    dst[i] = readOne(ctx, codec, hint);
                 }
-                dst[i] = codec != null ? ctx.readKnown(codec, hint) : ctx.readAny(hint);
             }
         } catch (ArrayStoreException e) {
             throw new MalformedInputException("element of the wrong type for " + dst.getClass().getSimpleName(),
-                    in.position(), e);
+                    ctx.in().position(), e);
         }
+    }
+
+    /**
+     * Reads the body of {@code n} elements and adds each to {@code dst} as soon as it is read, nulls
+     * included, in order: what {@code addAll} of the elements read into an array would add.
+     *
+     * @param flags the flags from the header
+     * @param dst   the collection to fill
+     * @param hint  the declared element type, exactly as the writer saw it
+     */
+    static void readInto(ReadContext ctx, Collection<Object> dst, int n, int flags, TypeHint hint) {
+        if (n == 0) {
+            return;
+        }
+        TypeCodec<?> codec = readSharedType(ctx, flags, hint);
+        byte[] present = readPresence(ctx.in(), n, flags);
+        for (int i = 0; i < n; i++) {
+            dst.add(isPresent(present, i) ? readOne(ctx, codec, hint) : null);
+        }
+    }
+
+    /**
+     * {@link #readInto(ReadContext, Collection, int, int, TypeHint)} for an {@code ArrayList}, exactly.
+     *
+     * Perf: its own loop, so that {@code add} is a direct call rather than an interface call per
+     * element wherever several collection classes are read.
+     */
+    static void readInto(ReadContext ctx, ArrayList<Object> dst, int n, int flags, TypeHint hint) {
+        if (n == 0) {
+            return;
+        }
+        TypeCodec<?> codec = readSharedType(ctx, flags, hint);
+        byte[] present = readPresence(ctx.in(), n, flags);
+        for (int i = 0; i < n; i++) {
+            dst.add(isPresent(present, i) ? readOne(ctx, codec, hint) : null);
+        }
+    }
+
+    /**
+     * Reads the body of a map's {@code n} values and puts each with its key as soon as it is read.
+     *
+     * @param flags the value flags from the header
+     * @param keys  the keys, already read, in the writer's order
+     * @param dst   the map to fill
+     * @param hint  the declared value type, exactly as the writer saw it
+     */
+    static void readValuesInto(ReadContext ctx, Object[] keys, Map<Object, Object> dst, int n, int flags,
+                               TypeHint hint) {
+        if (n == 0) {
+            return;
+        }
+        TypeCodec<?> codec = readSharedType(ctx, flags, hint);
+        byte[] present = readPresence(ctx.in(), n, flags);
+        for (int i = 0; i < n; i++) {
+            dst.put(keys[i], isPresent(present, i) ? readOne(ctx, codec, hint) : null);
+        }
+    }
+
+    /** Checks the flags and reads the shared tag; returns the shared class's codec, or null. */
+    private static TypeCodec<?> readSharedType(ReadContext ctx, int flags, TypeHint hint) {
+        if ((flags & DECLARED) != 0) {
+            if ((flags & SAME_TYPE) == 0) {
+                throw new MalformedInputException("bad element flags " + flags, ctx.in().position());
+            }
+            if (hint == null) {
+                throw new MalformedInputException("elements claim their declared type, but none is declared",
+                        ctx.in().position());
+            }
+            return ctx.resolver().codecFor(hint.raw());
+        }
+        if ((flags & SAME_TYPE) != 0) {
+            return ctx.resolver().codecFor(ctx.resolver().readType(ctx.in(), hint));
+        }
+        return null;
+    }
+
+    /** Reads the presence bitmap when the flags say one follows; null when every element is present. */
+    private static byte[] readPresence(BufferReader in, int n, int flags) {
+        if ((flags & HAS_NULL) == 0) {
+            return null;
+        }
+        int bytes = CodecSupport.bitmapBytes(n);
+        in.require(bytes, "null bitmap");
+        byte[] present = new byte[bytes];
+        in.readBytes(present, 0, bytes);
+        return present;
+    }
+
+    private static boolean isPresent(byte[] present, int i) {
+        return present == null || (present[i >>> 3] & (1 << (i & 7))) != 0;
+    }
+
+    private static Object readOne(ReadContext ctx, TypeCodec<?> codec, TypeHint hint) {
+        return codec != null ? ctx.readKnown(codec, hint) : ctx.readAny(hint);
     }
 }
