@@ -27,18 +27,19 @@ public final class Codec<T> {
     /** The root type when values of exactly that class need no further check, else null. */
     private final Class<?> plainClass;
     /**
-     * First array size for {@link #encode(Object)} when it has no kept writer: the most room the
-     * last payloads needed. Plain field, benign race: a stale value only costs one growth.
+     * First array size for {@link #encode(Object)}: the most room the last payloads needed.
+     * Perf: sized from the last payload, a new payload is written into one array instead of
+     * doubling from a small one (a 676-byte payload used to copy through 64, 128, ..., 1024). Plain
+     * field, benign race: a stale value only costs one growth.
      */
     private int sizeHint = 16;
     /**
-     * A growable writer and its context for {@link #encode(Object)}, taken by one call at a time and
-     * given back after. Perf: a payload then costs one allocation, its exact-size copy, instead of a
-     * scratch array, a writer and a context (and, in the compatible format, a table of class
-     * definitions) per call. A call that finds it taken (another thread is encoding) makes its own;
-     * a writer that grew past {@link #MAX_SPARE} is not kept.
+     * An array for {@link #encode(Object)} to write into before copying out the payload, taken by
+     * one call at a time and given back after. Perf: a new payload then costs one allocation, the
+     * exact-size copy, instead of a scratch array as large as the payload plus the copy. A call that
+     * finds it taken (another thread is encoding) allocates its own.
      */
-    private final AtomicReference<WriteContext> growingWriter = new AtomicReference<>();
+    private final AtomicReference<byte[]> spare = new AtomicReference<>();
     /** A bounded writer and its context, kept between encodes into callers' arrays; see encode. */
     private final AtomicReference<WriteContext> boundWriter = new AtomicReference<>();
     /** An array reader and its context, kept between decodes; see decode. */
@@ -80,21 +81,16 @@ public final class Codec<T> {
      */
     public byte[] encode(T value) {
         check(value);
-        WriteContext ctx = growingWriter.getAndSet(null);
-        if (ctx == null) {
-            ctx = session.newContext(BufferWriter.growable(sizeHint));
-        }
-        BufferWriter out = ctx.out();
-        out.reset();
-        ctx.reset();
-        session.write(ctx, value, codec, type);
-        byte[] payload = out.toByteArray();
+        byte[] scratch = spare.getAndSet(null);
+        BufferWriter out = BufferWriter.growable(scratch != null ? scratch : new byte[sizeHint]);
+        session.write(out, value, codec, type);
         int demand = out.peakDemand();
         if (demand > sizeHint) {
-            sizeHint = Math.min(demand, MAX_SPARE);
+            sizeHint = demand;
         }
+        byte[] payload = out.toByteArray();
         if (out.array().length <= MAX_SPARE) {
-            growingWriter.set(ctx);
+            spare.setRelease(out.array());
         }
         return payload;
     }
@@ -110,7 +106,7 @@ public final class Codec<T> {
      */
     public int encode(T value, byte[] dst, int offset) {
         check(value);
-        // Perf: one writer and context per Codec, handed over like the growing one, so that encoding
+        // Perf: one writer and context per Codec, handed over like the spare array, so that encoding
         // into a caller's array allocates nothing; a concurrent caller makes its own pair.
         WriteContext ctx = boundWriter.getAndSet(null);
         if (ctx == null) {
@@ -124,7 +120,7 @@ public final class Codec<T> {
             return out.size();
         } finally {
             out.retarget(EMPTY, 0, 0);
-            boundWriter.set(ctx);
+            boundWriter.setRelease(ctx);
         }
     }
 
@@ -162,7 +158,7 @@ public final class Codec<T> {
         } finally {
             in.retarget(EMPTY, 0, 0);
             ctx.release();
-            boundReader.set(ctx);
+            boundReader.setRelease(ctx);
         }
     }
 }

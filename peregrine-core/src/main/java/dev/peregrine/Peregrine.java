@@ -1,11 +1,10 @@
 package dev.peregrine;
 
 import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.buffer.ByteBufferReader;
 import dev.peregrine.codec.Limits;
-import dev.peregrine.codec.ReadContext;
-import dev.peregrine.codec.WriteContext;
 import dev.peregrine.registry.TypeRegistry;
 
 import java.io.IOException;
@@ -15,7 +14,6 @@ import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Serializes Java objects to compact bytes and back, with no schema file, annotations or build step.
@@ -27,24 +25,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * }</pre>
  *
  * <p>An instance is immutable and thread-safe: build one and share it between all threads. It keeps
- * no per-thread state; each call works in its own small context (one writer and one reader context
- * are kept for whichever call comes next, taken by one call at a time). Every failure is a
+ * no per-thread state; each call allocates its own small context. Every failure is a
  * {@link PeregrineException}; see its subclasses for the contract.
  */
 public final class Peregrine {
-    /** Largest writer array kept between calls to {@link #serialize(Object)}. */
-    private static final int MAX_KEPT = 64 * 1024;
-    private static final byte[] EMPTY = new byte[0];
-
     private final TypeRegistry registry;
     private final Session session;
-    /**
-     * A growable writer with its context, and an array reader with its context, each taken by one
-     * call at a time and given back after. Perf: serialize and deserialize then allocate only the
-     * payload and the decoded objects; a call that finds one taken makes its own.
-     */
-    private final AtomicReference<WriteContext> keptWriter = new AtomicReference<>();
-    private final AtomicReference<ReadContext> keptReader = new AtomicReference<>();
 
     private Peregrine(Builder b) {
         Limits limits = new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
@@ -65,19 +51,9 @@ public final class Peregrine {
      * @return the payload
      */
     public byte[] serialize(Object value) {
-        WriteContext ctx = keptWriter.getAndSet(null);
-        if (ctx == null) {
-            ctx = session.newContext(BufferWriter.growable(64));
-        }
-        BufferWriter out = ctx.out();
-        out.reset();
-        ctx.reset();
-        session.write(ctx, value, null, null);
-        byte[] payload = out.toByteArray();
-        if (out.array().length <= MAX_KEPT) {
-            keptWriter.set(ctx);
-        }
-        return payload;
+        BufferWriter out = BufferWriter.growable(64);
+        session.write(out, value, null, null);
+        return out.toByteArray();
     }
 
     /**
@@ -172,21 +148,10 @@ public final class Peregrine {
      */
     public <T> T deserialize(byte[] bytes, int offset, int length, Class<T> type) {
         Objects.requireNonNull(bytes, "bytes");
-        ReadContext ctx = keptReader.getAndSet(null);
-        if (ctx == null) {
-            ctx = session.newReadContext(new ArrayReader(EMPTY, 0, 0));
-        }
-        ArrayReader in = (ArrayReader) ctx.in();
-        in.retarget(bytes, offset, length);
-        try {
-            T value = session.read(ctx, type, null);
-            Session.requireEnd(in);
-            return value;
-        } finally {
-            in.retarget(EMPTY, 0, 0);
-            ctx.release();
-            keptReader.set(ctx);
-        }
+        BufferReader in = new ArrayReader(bytes, offset, length);
+        T value = session.read(in, type, null);
+        Session.requireEnd(in);
+        return value;
     }
 
     /**
