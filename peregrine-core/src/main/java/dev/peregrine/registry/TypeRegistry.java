@@ -47,6 +47,11 @@ public final class TypeRegistry implements TypeResolver {
     private final DefRegistry defs;
     private final Schemas schemas;
     private volatile Integer fingerprint;
+    /** The last root class asked about and its fingerprint; immutable, in a plain field (benign race). */
+    private RootFingerprint lastRoot;
+
+    private record RootFingerprint(Class<?> root, int fingerprint) {
+    }
 
     /**
      * A registry for the same-schema format.
@@ -147,6 +152,17 @@ public final class TypeRegistry implements TypeResolver {
      * @return the fingerprint
      */
     public int fingerprint(Class<?> root) {
+        // Perf: a payload's root is usually the last one's, so one comparison replaces the lookups.
+        RootFingerprint last = lastRoot;
+        if (last != null && last.root == root) {
+            return last.fingerprint;
+        }
+        int f = computeFingerprint(root);
+        lastRoot = new RootFingerprint(root, f);
+        return f;
+    }
+
+    private int computeFingerprint(Class<?> root) {
         if (root == null || idByClass.containsKey(root) || root.isPrimitive() || Builtins.tagOf(root) >= 0) {
             Integer f = fingerprint;
             if (f == null) {
