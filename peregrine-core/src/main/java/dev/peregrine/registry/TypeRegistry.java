@@ -43,7 +43,10 @@ public final class TypeRegistry implements TypeResolver {
     private final boolean requireRegistration;
     private final ClassLoader loader;
     private final ConcurrentHashMap<Class<?>, TypeCodec<?>> codecs = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Class<?>, Integer> fingerprints = new ConcurrentHashMap<>();
+    /** Fingerprints of unregistered roots, which cover the registered classes as well. */
+    private final ConcurrentHashMap<Class<?>, Integer> rootFingerprints = new ConcurrentHashMap<>();
+    /** Fingerprints of classes written by name, which cover the class alone. */
+    private final ConcurrentHashMap<Class<?>, Integer> namedFingerprints = new ConcurrentHashMap<>();
     private final DefRegistry defs;
     private final Schemas schemas;
     private volatile Integer fingerprint;
@@ -171,7 +174,7 @@ public final class TypeRegistry implements TypeResolver {
             }
             return f;
         }
-        return fingerprints.computeIfAbsent(root, c -> SchemaFingerprint.of(idByClass, c));
+        return rootFingerprints.computeIfAbsent(root, c -> SchemaFingerprint.of(idByClass, c));
     }
 
     /**
@@ -218,7 +221,7 @@ public final class TypeRegistry implements TypeResolver {
     }
 
     private int namedFingerprint(Class<?> type) {
-        return fingerprints.computeIfAbsent(type, c -> SchemaFingerprint.of(Map.of(), c));
+        return namedFingerprints.computeIfAbsent(type, c -> SchemaFingerprint.of(Map.of(), c));
     }
 
     /**
