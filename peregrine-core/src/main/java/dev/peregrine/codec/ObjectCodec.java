@@ -110,7 +110,7 @@ public final class ObjectCodec extends TypeCodec<Object> {
     @Override
     public Object read(ReadContext ctx, TypeHint hint) {
         BufferReader in = ctx.in();
-        long[] bitmap = readBitmap(in);
+        long[] bitmap = readBitmap(in, model.bitmapBits(), model.type().getName());
         Instantiation inst = model.instantiation();
         Object obj = null;
         Object[] values = null;
@@ -143,15 +143,22 @@ public final class ObjectCodec extends TypeCodec<Object> {
         return obj;
     }
 
-    private long[] readBitmap(BufferReader in) {
-        long[] bitmap = new long[(model.bitmapBits() + 63) >>> 6];
-        for (int b = 0; b < bitmapBytes; b++) {
+    /**
+     * Reads an object's bitmap, {@code ceil(bits / 8)} bytes, refusing set bits past the used ones.
+     *
+     * @param in       the input
+     * @param bits     bits in use
+     * @param typeName the class, for the message
+     * @return the bitmap as 64-bit words
+     */
+    public static long[] readBitmap(BufferReader in, int bits, String typeName) {
+        long[] bitmap = new long[(bits + 63) >>> 6];
+        int bytes = CodecSupport.bitmapBytes(bits);
+        for (int b = 0; b < bytes; b++) {
             bitmap[b >>> 3] |= (in.readByte() & 0xFFL) << ((b & 7) << 3);
         }
-        int used = model.bitmapBits();
-        if ((used & 63) != 0 && (bitmap[bitmap.length - 1] >>> (used & 63)) != 0) {
-            throw new MalformedInputException("unused bits set in the bitmap of " + model.type().getName(),
-                    in.position() - 1);
+        if ((bits & 63) != 0 && (bitmap[bitmap.length - 1] >>> (bits & 63)) != 0) {
+            throw new MalformedInputException("unused bits set in the bitmap of " + typeName, in.position() - 1);
         }
         return bitmap;
     }
@@ -192,10 +199,26 @@ public final class ObjectCodec extends TypeCodec<Object> {
     }
 
     private Object construct(BufferReader in, Object[] values) {
+        return construct(model, values, in);
+    }
+
+    /**
+     * Calls a class's constructor with the values of its parameter fields; a parameter of a primitive
+     * type whose value is missing gets its zero.
+     *
+     * @param model  the class's model
+     * @param values field values by layout index, or null for a no-arg constructor
+     * @param in     the input, for the offset of a failure
+     * @return the new object
+     */
+    public static Object construct(TypeModel model, Object[] values, BufferReader in) {
         int[] params = model.instantiation().parameterFields();
         Object[] args = new Object[params.length];
         for (int k = 0; k < params.length; k++) {
-            args[k] = values[params[k]];
+            Object v = values[params[k]];
+            Class<?> t = model.fields().get(params[k]).type();
+            args[k] = v == null && t.isPrimitive()
+                    ? java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(t, 1), 0) : v;
         }
         try {
             return model.instantiation().constructor().newInstance(args);

@@ -198,6 +198,8 @@ public final class ReadContext {
      * @return the value
      */
     public Object readKnownWithDef(dev.peregrine.compat.CompatibleCodec codec, TypeCodec<?> inner, TypeHint hint) {
+        // Perf: the marker steps of readKnown, repeated rather than shared, so that this stays one
+        // method the JIT inlines into the generated call site with inner as a constant.
         int id = -1;
         if (values != null && inner.tracksReferences()) {
             int marker = in.readVarUInt();

@@ -34,6 +34,10 @@ interface Conversion {
     /** Leaves the value as read. */
     Conversion IDENTITY = v -> v;
 
+    /** Numeric boxes from narrowest to widest. */
+    List<Class<?>> WIDENING_ORDER = List.of(Byte.class, Short.class, Integer.class, Long.class, Float.class,
+            Double.class);
+
     /**
      * @param value the value as read, boxed; may be null
      * @return the value for the field
@@ -85,8 +89,7 @@ interface Conversion {
     }
 
     private static int rank(Class<?> c) {
-        List<Class<?>> order = List.of(Byte.class, Short.class, Integer.class, Long.class, Float.class, Double.class);
-        return order.indexOf(c);
+        return WIDENING_ORDER.indexOf(c);
     }
 
     private static boolean widens(Class<?> from, Class<?> to) {

@@ -121,23 +121,14 @@ public final class DefTable {
         int at = in.position();
         ClassDef local = registry.local(type);
         ClassDef def = read(in, local);
-        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
         if (def == local) {
-            return constants;
+            return (Enum<?>[]) type.getEnumConstants();
         }
         if (!def.isEnum()) {
             throw new MalformedInputException("a class definition (" + def.name() + ") where the enum "
                     + type.getName() + " was expected", at);
         }
-        Enum<?>[] byWriterOrdinal = new Enum<?>[def.constants().size()];
-        for (int i = 0; i < byWriterOrdinal.length; i++) {
-            for (Enum<?> c : constants) {
-                if (c.name().equals(def.constants().get(i))) {
-                    byWriterOrdinal[i] = c;
-                }
-            }
-        }
-        return byWriterOrdinal;
+        return EnumTranslator.byWriterOrdinal(def, type);
     }
 
     /**

@@ -14,29 +14,33 @@ import java.util.List;
  * documented rule: a field holding it becomes null, a list element becomes a null element).
  */
 final class EnumTranslator extends TypeCodec<Object> {
-    private final Object[] byWriterOrdinal;
+    private final Enum<?>[] byWriterOrdinal;
     private final String type;
 
     EnumTranslator(ClassDef wire, ClassDef local) {
-        Object[] constants = local.local().getEnumConstants();
-        List<String> names = wire.constants();
-        byWriterOrdinal = new Object[names.size()];
-        for (int i = 0; i < byWriterOrdinal.length; i++) {
-            for (Object c : constants) {
-                if (((Enum<?>) c).name().equals(names.get(i))) {
-                    byWriterOrdinal[i] = c;
-                }
-            }
-        }
+        byWriterOrdinal = byWriterOrdinal(wire, local.local());
         type = local.name();
     }
 
     /**
-     * @param ordinal a writer's ordinal
-     * @return this version's constant of the same name, or null
+     * Maps a writer's ordinals to this version's constants by name.
+     *
+     * @param wire the writer's def of the enum
+     * @param type this version of the enum
+     * @return this version's constant per writer ordinal, null where it has no constant of that name
      */
-    Object map(int ordinal) {
-        return byWriterOrdinal[ordinal];
+    static Enum<?>[] byWriterOrdinal(ClassDef wire, Class<?> type) {
+        Enum<?>[] constants = (Enum<?>[]) type.getEnumConstants();
+        List<String> names = wire.constants();
+        Enum<?>[] mapped = new Enum<?>[names.size()];
+        for (int i = 0; i < mapped.length; i++) {
+            for (Enum<?> c : constants) {
+                if (c.name().equals(names.get(i))) {
+                    mapped[i] = c;
+                }
+            }
+        }
+        return mapped;
     }
 
     @Override

@@ -12,7 +12,6 @@ import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.WriteContext;
 import dev.peregrine.type.FieldKind;
 import dev.peregrine.type.FieldModel;
-import dev.peregrine.type.Instantiation;
 import dev.peregrine.type.TypeModel;
 
 import java.lang.reflect.Field;
@@ -232,7 +231,7 @@ final class Translator extends TypeCodec<Object> {
     @Override
     public Object read(ReadContext ctx, TypeHint hint) {
         BufferReader in = ctx.in();
-        long[] bitmap = readBitmap(in);
+        long[] bitmap = ObjectCodec.readBitmap(in, bitmapBits, className);
         Object obj = null;
         Object[] values = null;
         if (model == null) {
@@ -269,15 +268,6 @@ final class Translator extends TypeCodec<Object> {
         return obj;
     }
 
-    private long[] readBitmap(BufferReader in) {
-        long[] bitmap = new long[(bitmapBits + 63) >>> 6];
-        int bytes = (bitmapBits + 7) >>> 3;
-        for (int b = 0; b < bytes; b++) {
-            bitmap[b >>> 3] |= (in.readByte() & 0xFFL) << ((b & 7) << 3);
-        }
-        return bitmap;
-    }
-
     private static Object readField(ReadContext ctx, BufferReader in, Step s, long[] bitmap) {
         return switch (s.kind) {
             case BOOLEAN -> (bitmap[s.bit >>> 6] & (1L << s.bit)) != 0;
@@ -298,21 +288,6 @@ final class Translator extends TypeCodec<Object> {
     }
 
     private Object construct(BufferReader in, Object[] values) {
-        Instantiation inst = model.instantiation();
-        int[] params = inst.parameterFields();
-        Object[] args = new Object[params.length];
-        for (int k = 0; k < params.length; k++) {
-            Object v = values[params[k]];
-            Class<?> t = fields[params[k]].getType();
-            args[k] = v == null && t.isPrimitive() ? Conversion.zero(java.lang.invoke.MethodType.methodType(t)
-                    .wrap().returnType()) : v;
-        }
-        try {
-            return inst.constructor().newInstance(args);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : e;
-            throw new PeregrineException("constructor of " + model.type().getName() + " failed: " + cause,
-                    in.position(), cause);
-        }
+        return ObjectCodec.construct(model, values, in);
     }
 }
