@@ -57,9 +57,16 @@ final class Session {
 
     /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */
     WriteContext newContext(BufferWriter out) {
+        return newContext(out, false);
+    }
+
+    /**
+     * @param perStream true for a stream session, whose class defs are kept across its values
+     */
+    WriteContext newContext(BufferWriter out, boolean perStream) {
         WriteContext ctx = new WriteContext(out, registry, limits, references);
         if (registry.compatible()) {
-            ctx.useDefs(new DefTable(registry.defs()), false);
+            ctx.useDefs(new DefTable(registry.defs()), perStream);
         }
         return ctx;
     }
@@ -108,9 +115,16 @@ final class Session {
 
     /** A context for {@link #read(ReadContext, Class, TypeCodec)} that its caller may keep and reuse. */
     ReadContext newReadContext(BufferReader in) {
+        return newReadContext(in, false);
+    }
+
+    /**
+     * @param perStream true for a stream session, whose class defs are kept across its values
+     */
+    ReadContext newReadContext(BufferReader in, boolean perStream) {
         ReadContext ctx = new ReadContext(in, registry, limits, false);
         if (registry.compatible()) {
-            ctx.useDefs(new DefTable(registry.defs()), false);
+            ctx.useDefs(new DefTable(registry.defs()), perStream);
         }
         return ctx;
     }

@@ -2,7 +2,6 @@ package dev.peregrine;
 
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.codec.ReadContext;
-import dev.peregrine.compat.DefTable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,10 +21,7 @@ public final class StreamReader implements AutoCloseable {
     StreamReader(Session session, InputStream in) {
         this.session = session;
         this.in = in;
-        this.ctx = session.newReadContext(new ArrayReader(new byte[0], 0, 0));
-        if (ctx.defs() != null) {
-            ctx.useDefs(new DefTable(session.registry().defs()), true);
-        }
+        this.ctx = session.newReadContext(new ArrayReader(new byte[0], 0, 0), true);
     }
 
     /**

@@ -25,10 +25,7 @@ public final class StreamWriter implements AutoCloseable {
     StreamWriter(Session session, OutputStream out) {
         this.session = session;
         this.out = out;
-        this.ctx = session.newContext(BufferWriter.growable(256));
-        if (ctx.defs() != null) {
-            ctx.useDefs(new DefTable(session.registry().defs()), true);
-        }
+        this.ctx = session.newContext(BufferWriter.growable(256), true);
     }
 
     /**

@@ -26,14 +26,7 @@ public final class ArrayReader extends BufferReader {
      * @param length payload length
      */
     public ArrayReader(byte[] buf, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > buf.length - length) {
-            throw new IllegalArgumentException("bad range offset " + offset + ", length " + length
-                    + " for array of " + buf.length);
-        }
-        this.buf = buf;
-        this.start = offset;
-        this.end = offset + length;
-        this.pos = offset;
+        retarget(buf, offset, length);
     }
 
     /**

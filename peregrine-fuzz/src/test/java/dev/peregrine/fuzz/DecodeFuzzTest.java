@@ -1,6 +1,7 @@
 package dev.peregrine.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.peregrine.Peregrine;
 import dev.peregrine.benchmarks.fixtures.Fixture;
 
 import java.util.Arrays;
@@ -16,23 +17,21 @@ class DecodeFuzzTest {
 
     @FuzzTest(maxDuration = "10m")
     void decodeFixtureBytes(byte[] data) {
-        if (data.length == 0) {
-            return;
-        }
-        Fixture fixture = FuzzSubjects.fixture(data[0]);
-        byte[] payload = Arrays.copyOfRange(data, 1, data.length);
-        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.PEREGRINE.codec(fixture.rootType()).decode(payload));
-        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.PEREGRINE.deserialize(payload));
+        decode(FuzzSubjects.PEREGRINE, data);
     }
 
     @FuzzTest(maxDuration = "10m")
     void decodeCompatibleBytes(byte[] data) {
+        decode(FuzzSubjects.COMPATIBLE, data);
+    }
+
+    private static void decode(Peregrine peregrine, byte[] data) {
         if (data.length == 0) {
             return;
         }
         Fixture fixture = FuzzSubjects.fixture(data[0]);
         byte[] payload = Arrays.copyOfRange(data, 1, data.length);
-        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.COMPATIBLE.codec(fixture.rootType()).decode(payload));
-        FuzzSubjects.decodeOrThrowContract(() -> FuzzSubjects.COMPATIBLE.deserialize(payload));
+        FuzzSubjects.decodeOrThrowContract(() -> peregrine.codec(fixture.rootType()).decode(payload));
+        FuzzSubjects.decodeOrThrowContract(() -> peregrine.deserialize(payload));
     }
 }
