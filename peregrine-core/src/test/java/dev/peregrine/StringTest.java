@@ -25,6 +25,13 @@ class StringTest {
     }
 
     @Test
+    void aRealReplacementCharacterSurvivesTheStrictDecoder() {
+        // U+FFFD is what a lenient decoder makes of bad bytes; a real one must still round-trip.
+        check(p, "\uFFFD", 2 + 1 + 3);
+        check(p, "bad \uFFFD and \uC2A4 \uD83D\uDE00", 2 + 1 + 20);
+    }
+
+    @Test
     void loneSurrogatesArePreservedAsUtf16() {
         check(p, "a\uD800b", 2 + 1 + 6);
         check(p, "\uDC00", 2 + 1 + 2);
