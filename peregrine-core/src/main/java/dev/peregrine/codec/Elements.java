@@ -75,6 +75,8 @@ final class Elements {
         boolean mixed = false;
         Class<?> raw = null;
         Class<?> same = null;
+        // Perf: the declared class is never an enum constant's body, so it needs no normalizing.
+        Class<?> declared = hint == null ? null : hint.raw();
         for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e == null) {
@@ -82,7 +84,7 @@ final class Elements {
             } else if (e.getClass() != raw) {
                 // Perf: a run of one class is normalized once.
                 raw = e.getClass();
-                Class<?> c = CodecSupport.normalize(raw);
+                Class<?> c = raw == declared ? raw : CodecSupport.normalize(raw);
                 if (same == null) {
                     same = c;
                 } else if (c != same) {
@@ -99,13 +101,15 @@ final class Elements {
         boolean mixed = false;
         Class<?> raw = null;
         Class<?> same = null;
+        // Perf: the declared class is never an enum constant's body, so it needs no normalizing.
+        Class<?> declared = hint == null ? null : hint.raw();
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e == null) {
                 hasNull = true;
             } else if (e.getClass() != raw) {
                 raw = e.getClass();
-                Class<?> c = CodecSupport.normalize(raw);
+                Class<?> c = raw == declared ? raw : CodecSupport.normalize(raw);
                 if (same == null) {
                     same = c;
                 } else if (c != same) {
@@ -158,10 +162,11 @@ final class Elements {
 
     /** Writes the shared tag unless it is the declared type; returns the shared class's codec. */
     private static TypeCodec<?> writeSharedType(WriteContext ctx, Object first, int flags, TypeHint hint) {
-        Class<?> same = CodecSupport.normalize(first.getClass());
-        if ((flags & DECLARED) == 0) {
-            ctx.resolver().writeType(ctx.out(), same, hint);
+        if ((flags & DECLARED) != 0) {
+            return hint.codecIn(ctx.resolver());
         }
+        Class<?> same = CodecSupport.normalize(first.getClass());
+        ctx.resolver().writeType(ctx.out(), same, hint);
         return ctx.resolver().codecFor(same);
     }
 
@@ -340,7 +345,7 @@ final class Elements {
                 throw new MalformedInputException("elements claim their declared type, but none is declared",
                         ctx.in().position());
             }
-            return ctx.resolver().codecFor(hint.raw());
+            return hint.codecIn(ctx.resolver());
         }
         if ((flags & SAME_TYPE) != 0) {
             return ctx.resolver().codecFor(ctx.resolver().readType(ctx.in(), hint));

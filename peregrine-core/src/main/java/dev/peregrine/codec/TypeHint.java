@@ -13,11 +13,58 @@ import java.util.Arrays;
  * element type. Writer and reader derive the same hint from the same declaration, which is what lets
  * the format omit a type tag where the declaration already names the type.
  *
- * @param raw  the declared raw class
- * @param args hints for its type arguments, or for an array its component; null entries know nothing
+ * <p>A hint also remembers the codec of its raw class in the last resolver that asked
+ * ({@link #codecIn}), so that a container's elements of their declared type find their codec with
+ * one comparison instead of a registry lookup per container written or read.
  */
-public record TypeHint(Class<?> raw, TypeHint[] args) {
+public final class TypeHint {
     private static final TypeHint[] NONE = new TypeHint[0];
+
+    private final Class<?> raw;
+    private final TypeHint[] args;
+    /** The codec of {@code raw} in one resolver; immutable, replaced whole, so a benign race. */
+    private Resolved resolved;
+
+    private record Resolved(TypeResolver resolver, TypeCodec<?> codec) {
+    }
+
+    /**
+     * @param raw  the declared raw class
+     * @param args hints for its type arguments, or for an array its component; null entries know nothing
+     */
+    public TypeHint(Class<?> raw, TypeHint[] args) {
+        this.raw = raw;
+        this.args = args;
+    }
+
+    /** @return the declared raw class */
+    public Class<?> raw() {
+        return raw;
+    }
+
+    /** @return hints for its type arguments, or for an array its component */
+    public TypeHint[] args() {
+        return args;
+    }
+
+    /**
+     * The codec of the raw class in a resolver.
+     *
+     * Perf: remembered for the last resolver, the only one in practice since each {@code Peregrine}
+     * builds its own hints; another resolver's call replaces the memo and is still answered right.
+     *
+     * @param resolver the resolver
+     * @return {@code resolver.codecFor(raw())}
+     */
+    public TypeCodec<?> codecIn(TypeResolver resolver) {
+        Resolved r = resolved;
+        if (r != null && r.resolver == resolver) {
+            return r.codec;
+        }
+        TypeCodec<?> codec = resolver.codecFor(raw);
+        resolved = new Resolved(resolver, codec);
+        return codec;
+    }
 
     /**
      * Resolves a reflective type; type variables and wildcards become their bounds.
