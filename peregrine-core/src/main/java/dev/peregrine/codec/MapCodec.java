@@ -31,7 +31,9 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
 
     @Override
     public void write(WriteContext ctx, Map<Object, Object> value, TypeHint hint) {
-        if (value instanceof SortedMap<?, ?> s && s.comparator() != null) {
+        // Perf: a HashMap (LinkedHashMap too) is told apart by a class test first; a failed
+        // interface test scans the class's list of interfaces, which cost more than the test.
+        if (!(value instanceof java.util.HashMap) && value instanceof SortedMap<?, ?> s && s.comparator() != null) {
             throw new UnsupportedTypeException(value.getClass().getName() + " with a comparator ("
                     + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
         }

@@ -17,15 +17,108 @@ import java.util.UUID;
  * {@code UUID} and the {@code Optional} family. Boxes are encoded as their primitive field would be.
  */
 final class ScalarCodecs {
-    static final TypeCodec<Boolean> BOOLEAN = new ScalarCodec<>(BufferWriter::writeBoolean, BufferReader::readBoolean);
-    static final TypeCodec<Byte> BYTE = new ScalarCodec<>((o, v) -> o.writeByte(v), BufferReader::readByte);
-    static final TypeCodec<Short> SHORT = new ScalarCodec<>((o, v) -> o.writeVarInt(v), i -> (short) i.readVarInt());
-    static final TypeCodec<Character> CHAR = new ScalarCodec<>((o, v) -> o.writeVarUInt(v), i -> (char) i.readVarUInt());
-    static final TypeCodec<Integer> INT = new ScalarCodec<>(BufferWriter::writeVarInt, BufferReader::readVarInt);
-    static final TypeCodec<Long> LONG = new ScalarCodec<>(BufferWriter::writeVarLong, BufferReader::readVarLong);
-    static final TypeCodec<Float> FLOAT = new ScalarCodec<>(BufferWriter::writeFloat, BufferReader::readFloat);
-    static final TypeCodec<Double> DOUBLE = new ScalarCodec<>(BufferWriter::writeDouble, BufferReader::readDouble);
-    static final TypeCodec<String> STRING = new ScalarCodec<>(BufferWriter::writeString, BufferReader::readString);
+    // Perf: the common scalars are classes of their own, so that a call of their write or read is
+    // direct and inlinable; through ScalarCodec's one shared lambda call every scalar value paid a
+    // megamorphic interface call.
+    static final TypeCodec<Boolean> BOOLEAN = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Boolean value, TypeHint hint) {
+            ctx.out().writeBoolean(value);
+        }
+
+        @Override
+        public Boolean read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readBoolean();
+        }
+    };
+    static final TypeCodec<Byte> BYTE = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Byte value, TypeHint hint) {
+            ctx.out().writeByte(value);
+        }
+
+        @Override
+        public Byte read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readByte();
+        }
+    };
+    static final TypeCodec<Short> SHORT = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Short value, TypeHint hint) {
+            ctx.out().writeVarInt(value);
+        }
+
+        @Override
+        public Short read(ReadContext ctx, TypeHint hint) {
+            return (short) ctx.in().readVarInt();
+        }
+    };
+    static final TypeCodec<Character> CHAR = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Character value, TypeHint hint) {
+            ctx.out().writeVarUInt(value);
+        }
+
+        @Override
+        public Character read(ReadContext ctx, TypeHint hint) {
+            return (char) ctx.in().readVarUInt();
+        }
+    };
+    static final TypeCodec<Integer> INT = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Integer value, TypeHint hint) {
+            ctx.out().writeVarInt(value);
+        }
+
+        @Override
+        public Integer read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readVarInt();
+        }
+    };
+    static final TypeCodec<Long> LONG = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Long value, TypeHint hint) {
+            ctx.out().writeVarLong(value);
+        }
+
+        @Override
+        public Long read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readVarLong();
+        }
+    };
+    static final TypeCodec<Float> FLOAT = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Float value, TypeHint hint) {
+            ctx.out().writeFloat(value);
+        }
+
+        @Override
+        public Float read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readFloat();
+        }
+    };
+    static final TypeCodec<Double> DOUBLE = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, Double value, TypeHint hint) {
+            ctx.out().writeDouble(value);
+        }
+
+        @Override
+        public Double read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readDouble();
+        }
+    };
+    static final TypeCodec<String> STRING = new Scalar<>() {
+        @Override
+        public void write(WriteContext ctx, String value, TypeHint hint) {
+            ctx.out().writeString(value);
+        }
+
+        @Override
+        public String read(ReadContext ctx, TypeHint hint) {
+            return ctx.in().readString();
+        }
+    };
     static final TypeCodec<BigInteger> BIG_INTEGER = new ScalarCodec<>(ScalarCodecs::writeBig, ScalarCodecs::readBig);
     static final TypeCodec<BigDecimal> BIG_DECIMAL = new ScalarCodec<>(
             (o, v) -> {
@@ -69,6 +162,14 @@ final class ScalarCodecs {
     static final TypeCodec<Optional<?>> OPTIONAL = new OptionalCodec();
 
     private ScalarCodecs() {
+    }
+
+    /** A scalar: a value type, so never tracked as a reference. */
+    private abstract static class Scalar<T> extends TypeCodec<T> {
+        @Override
+        public final boolean tracksReferences() {
+            return false;
+        }
     }
 
     private static void writeBig(BufferWriter out, BigInteger v) {
