@@ -21,6 +21,26 @@ final class CodecSupport {
         return sup != null && sup != Object.class && sup.getSuperclass() == Enum.class ? sup : c;
     }
 
+    /**
+     * An enum's constants, shared: callers must not modify the array.
+     *
+     * Perf: {@code Class.getEnumConstants} copies the array on every call.
+     */
+    private static final ClassValue<Enum<?>[]> ENUM_CONSTANTS = new ClassValue<>() {
+        @Override
+        protected Enum<?>[] computeValue(Class<?> type) {
+            return (Enum<?>[]) type.getEnumConstants();
+        }
+    };
+
+    /**
+     * @param type an enum class
+     * @return its constants by ordinal; an array shared by all callers, not to be modified
+     */
+    static Enum<?>[] enumConstants(Class<?> type) {
+        return ENUM_CONSTANTS.get(type);
+    }
+
     /** Number of bytes in a bitmap of {@code bits} bits. */
     static int bitmapBytes(int bits) {
         return (bits + 7) >>> 3;

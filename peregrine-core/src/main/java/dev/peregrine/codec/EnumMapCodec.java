@@ -53,7 +53,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             throw new MalformedInputException("EnumMap keyed by non-enum " + type.getName(), at);
         }
         // In the compatible format the ordinals are the writer's; see EnumSetCodec.
-        Enum<?>[] constants = ctx.defs() == null ? (Enum<?>[]) type.getEnumConstants()
+        Enum<?>[] constants = ctx.defs() == null ? CodecSupport.enumConstants(type)
                 : ctx.defs().readEnum(ctx.in(), type);
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
         int n = Elements.count(header, Elements.FLAG_BITS);

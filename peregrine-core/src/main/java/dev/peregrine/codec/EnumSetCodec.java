@@ -19,7 +19,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         if (ctx.defs() != null) {
             ctx.defs().writeEnum(ctx.out(), type);
         }
-        int universe = type.getEnumConstants().length;
+        int universe = CodecSupport.enumConstants(type).length;
         if (universe <= 64) {
             long mask = 0;
             for (Enum<?> e : value) {
@@ -61,7 +61,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         if (!type.isEnum()) {
             throw new MalformedInputException("EnumSet of non-enum " + type.getName(), at);
         }
-        Enum<?>[] local = (Enum<?>[]) type.getEnumConstants();
+        Enum<?>[] local = CodecSupport.enumConstants(type);
         if (local.length == 0 && TypeHint.argClass(hint, 0) != type) {
             throw new MalformedInputException("EnumSet of constant-less " + type.getName()
                     + " outside a slot that declares it", at);
