@@ -135,10 +135,14 @@ final class Elements {
         if ((flags & HAS_NULL) != 0) {
             writePresence(ctx.out(), items, n);
         }
+        if (codec != null) {
+            codec.writeElements(ctx, items, n, hint);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e != null) {
-                writeOne(ctx, e, codec, hint);
+                ctx.writeAny(e, hint);
             }
         }
     }
@@ -152,10 +156,14 @@ final class Elements {
         if ((flags & HAS_NULL) != 0) {
             writePresence(ctx.out(), items, n);
         }
+        if (codec != null) {
+            codec.writeElements(ctx, items, n, hint);
+            return;
+        }
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e != null) {
-                writeOne(ctx, e, codec, hint);
+                ctx.writeAny(e, hint);
             }
         }
     }
@@ -168,14 +176,6 @@ final class Elements {
         Class<?> same = CodecSupport.normalize(first.getClass());
         ctx.resolver().writeType(ctx.out(), same, hint);
         return ctx.resolver().codecFor(same);
-    }
-
-    private static void writeOne(WriteContext ctx, Object e, TypeCodec<?> codec, TypeHint hint) {
-        if (codec != null) {
-            ctx.writeKnown(e, codec, hint);
-        } else {
-            ctx.writeAny(e, hint);
-        }
     }
 
     private static Object firstNonNull(Object[] items, int n) {
@@ -268,9 +268,13 @@ final class Elements {
         TypeCodec<?> codec = readSharedType(ctx, flags, hint);
         byte[] present = readPresence(ctx.in(), n, flags);
         try {
+            if (codec != null) {
+                codec.readElements(ctx, dst, n, present, hint);
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 if (isPresent(present, i)) {
-                    dst[i] = readOne(ctx, codec, hint);
+                    dst[i] = ctx.readAny(hint);
                 }
             }
         } catch (ArrayStoreException e) {
@@ -310,8 +314,12 @@ final class Elements {
         }
         TypeCodec<?> codec = readSharedType(ctx, flags, hint);
         byte[] present = readPresence(ctx.in(), n, flags);
+        if (codec != null) {
+            codec.readElements(ctx, dst, n, present, hint);
+            return;
+        }
         for (int i = 0; i < n; i++) {
-            dst.add(isPresent(present, i) ? readOne(ctx, codec, hint) : null);
+            dst.add(isPresent(present, i) ? ctx.readAny(hint) : null);
         }
     }
 

@@ -38,4 +38,81 @@ public abstract class TypeCodec<T> {
     public boolean tracksReferences() {
         return true;
     }
+
+    // The four element-run methods below are what Elements calls once per run of elements of this
+    // codec's type. Perf: a generated codec gets its own copy of each (the same bytecode, copied by
+    // CodecGenerator), in which the receiver of write/read is the generated class itself, so the JIT
+    // calls and inlines it directly. From one shared loop it was one megamorphic call per element,
+    // shared by every list, array and map of every class. Keep their bodies free of private
+    // members: the copies live in other classes.
+
+    /**
+     * Writes the non-null values among {@code items[0..n)}, each as {@link WriteContext#writeKnown} does.
+     *
+     * @param ctx   the write in progress
+     * @param items the values, of this codec's type or null
+     * @param n     how many
+     * @param hint  the declared element type
+     */
+    public void writeElements(WriteContext ctx, Object[] items, int n, TypeHint hint) {
+        for (int i = 0; i < n; i++) {
+            Object e = items[i];
+            if (e != null) {
+                ctx.writeKnown(e, this, hint);
+            }
+        }
+    }
+
+    /**
+     * {@link #writeElements(WriteContext, Object[], int, TypeHint)} of an {@code ArrayList}'s first
+     * {@code n} elements.
+     *
+     * @param ctx   the write in progress
+     * @param items an {@code ArrayList}, exactly
+     * @param n     how many
+     * @param hint  the declared element type
+     */
+    public void writeElements(WriteContext ctx, java.util.ArrayList<?> items, int n, TypeHint hint) {
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e != null) {
+                ctx.writeKnown(e, this, hint);
+            }
+        }
+    }
+
+    /**
+     * Reads {@code n} elements of this codec's type into {@code dst[0..n)}, each present one as
+     * {@link ReadContext#readKnown} does.
+     *
+     * @param ctx     the read in progress
+     * @param dst     the destination
+     * @param n       how many
+     * @param present the presence bitmap, or null when all are present
+     * @param hint    the declared element type
+     */
+    public void readElements(ReadContext ctx, Object[] dst, int n, byte[] present, TypeHint hint) {
+        for (int i = 0; i < n; i++) {
+            if (present == null || (present[i >>> 3] & (1 << (i & 7))) != 0) {
+                dst[i] = ctx.readKnown(this, hint);
+            }
+        }
+    }
+
+    /**
+     * Reads {@code n} elements of this codec's type and adds each, or null where absent, to an
+     * {@code ArrayList}.
+     *
+     * @param ctx     the read in progress
+     * @param dst     an {@code ArrayList}, exactly
+     * @param n       how many
+     * @param present the presence bitmap, or null when all are present
+     * @param hint    the declared element type
+     */
+    public void readElements(ReadContext ctx, java.util.ArrayList<Object> dst, int n, byte[] present,
+                             TypeHint hint) {
+        for (int i = 0; i < n; i++) {
+            dst.add(present == null || (present[i >>> 3] & (1 << (i & 7))) != 0 ? ctx.readKnown(this, hint) : null);
+        }
+    }
 }
