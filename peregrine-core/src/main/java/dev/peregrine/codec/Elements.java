@@ -135,14 +135,10 @@ final class Elements {
         if ((flags & HAS_NULL) != 0) {
             writePresence(ctx.out(), items, n);
         }
-        if (codec != null) {
-            codec.writeElements(ctx, items, n, hint);
-            return;
-        }
         for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e != null) {
-                ctx.writeAny(e, hint);
+                writeOne(ctx, e, codec, hint);
             }
         }
     }
@@ -156,14 +152,10 @@ final class Elements {
         if ((flags & HAS_NULL) != 0) {
             writePresence(ctx.out(), items, n);
         }
-        if (codec != null) {
-            codec.writeElements(ctx, items, n, hint);
-            return;
-        }
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e != null) {
-                ctx.writeAny(e, hint);
+                writeOne(ctx, e, codec, hint);
             }
         }
     }
@@ -176,6 +168,14 @@ final class Elements {
         Class<?> same = CodecSupport.normalize(first.getClass());
         ctx.resolver().writeType(ctx.out(), same, hint);
         return ctx.resolver().codecFor(same);
+    }
+
+    private static void writeOne(WriteContext ctx, Object e, TypeCodec<?> codec, TypeHint hint) {
+        if (codec != null) {
+            ctx.writeKnown(e, codec, hint);
+        } else {
+            ctx.writeAny(e, hint);
+        }
     }
 
     private static Object firstNonNull(Object[] items, int n) {
@@ -268,13 +268,9 @@ final class Elements {
         TypeCodec<?> codec = readSharedType(ctx, flags, hint);
         byte[] present = readPresence(ctx.in(), n, flags);
         try {
-            if (codec != null) {
-                codec.readElements(ctx, dst, n, present, hint);
-                return;
-            }
             for (int i = 0; i < n; i++) {
                 if (isPresent(present, i)) {
-                    dst[i] = ctx.readAny(hint);
+                    dst[i] = readOne(ctx, codec, hint);
                 }
             }
         } catch (ArrayStoreException e) {
@@ -314,12 +310,8 @@ final class Elements {
         }
         TypeCodec<?> codec = readSharedType(ctx, flags, hint);
         byte[] present = readPresence(ctx.in(), n, flags);
-        if (codec != null) {
-            codec.readElements(ctx, dst, n, present, hint);
-            return;
-        }
         for (int i = 0; i < n; i++) {
-            dst.add(isPresent(present, i) ? ctx.readAny(hint) : null);
+            dst.add(isPresent(present, i) ? readOne(ctx, codec, hint) : null);
         }
     }
 

@@ -97,7 +97,6 @@ final class CodecGenerator {
         resolveConstants(cw, plan);
         new WriteEmitter(plan, cw).emit();
         new ReadEmitter(plan, cw).emit();
-        ElementRuns.copyInto(cw);
         cw.visitEnd();
         return cw.toByteArray();
     }
