@@ -38,19 +38,15 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
                     + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
         }
         int n = value.size();
-        Object[] keys = new Object[n];
-        Object[] values = new Object[n];
-        int i = 0;
-        for (Map.Entry<?, ?> e : value.entrySet()) {
-            if (i == n) {
-                throw new java.util.ConcurrentModificationException("map grew while being written");
-            }
-            keys[i] = e.getKey();
-            values[i++] = e.getValue();
-        }
-        if (i != n) {
+        // Perf: forEach walks a HashMap's table directly, with no iterator or entry calls; every
+        // map's forEach visits its entries in its iteration order, so the bytes are the same.
+        Pairs pairs = new Pairs(n);
+        value.forEach(pairs);
+        if (pairs.count != n) {
             throw new java.util.ConcurrentModificationException("map shrank while being written");
         }
+        Object[] keys = pairs.keys;
+        Object[] values = pairs.values;
         TypeHint keyHint = TypeHint.arg(hint, 0);
         TypeHint valueHint = TypeHint.arg(hint, 1);
         int keyFlags = Elements.flags(keys, n, keyHint);
@@ -58,6 +54,27 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
         Elements.writeBody(ctx, keys, n, keyFlags, keyHint);
         Elements.writeBody(ctx, values, n, valueFlags, valueHint);
+    }
+
+    /** Collects a map's entries into two arrays, in the order {@code forEach} gives them. */
+    private static final class Pairs implements java.util.function.BiConsumer<Object, Object> {
+        final Object[] keys;
+        final Object[] values;
+        int count;
+
+        Pairs(int n) {
+            keys = new Object[n];
+            values = new Object[n];
+        }
+
+        @Override
+        public void accept(Object key, Object value) {
+            if (count == keys.length) {
+                throw new java.util.ConcurrentModificationException("map grew while being written");
+            }
+            keys[count] = key;
+            values[count++] = value;
+        }
     }
 
     @Override
