@@ -67,23 +67,26 @@ final class Session {
         try {
             write(ctx, value, rootCodec, rootType);
         } finally {
-            spareWriteDefs.setRelease(defs);
+            giveBack(spareWriteDefs, defs);
         }
     }
 
     /**
-     * A def table for one payload: the spare one, emptied, or a new one when another call holds it.
+     * A def table for one payload: the spare one, or a new one when another call holds it; empty
+     * either way.
      *
      * Perf: a table is three arrays; allocating and zeroing them for every payload cost about a
      * quarter of writing a small object in the compatible format.
      */
     private DefTable takeDefs(AtomicReference<DefTable> spare) {
         DefTable defs = spare.getAndSet(null);
-        if (defs == null) {
-            return new DefTable(registry.defs());
-        }
+        return defs != null ? defs : new DefTable(registry.defs());
+    }
+
+    /** Empties a table taken by {@link #takeDefs} (so the spare holds no defs read) and makes it the spare. */
+    private static void giveBack(AtomicReference<DefTable> spare, DefTable defs) {
         defs.reset();
-        return defs;
+        spare.setRelease(defs);
     }
 
     /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */
@@ -150,7 +153,7 @@ final class Session {
         try {
             return read(ctx, expected, rootCodec);
         } finally {
-            spareReadDefs.setRelease(defs);
+            giveBack(spareReadDefs, defs);
         }
     }
 
