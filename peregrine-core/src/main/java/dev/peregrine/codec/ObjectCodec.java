@@ -203,11 +203,11 @@ public final class ObjectCodec extends TypeCodec<Object> {
     }
 
     /**
-     * Calls a class's constructor with the values of its parameter fields; a parameter of a primitive
-     * type whose value is missing gets its zero.
+     * Calls a class's constructor with the values of its parameter fields.
      *
      * @param model  the class's model
-     * @param values field values by layout index, or null for a no-arg constructor
+     * @param values field values by layout index, a value (boxed) for every primitive parameter;
+     *               or null for a no-arg constructor
      * @param in     the input, for the offset of a failure
      * @return the new object
      */
@@ -215,10 +215,7 @@ public final class ObjectCodec extends TypeCodec<Object> {
         int[] params = model.instantiation().parameterFields();
         Object[] args = new Object[params.length];
         for (int k = 0; k < params.length; k++) {
-            Object v = values[params[k]];
-            Class<?> t = model.fields().get(params[k]).type();
-            args[k] = v == null && t.isPrimitive()
-                    ? java.lang.reflect.Array.get(java.lang.reflect.Array.newInstance(t, 1), 0) : v;
+            args[k] = values[params[k]];
         }
         try {
             return model.instantiation().constructor().newInstance(args);

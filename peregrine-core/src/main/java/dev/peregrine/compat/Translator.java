@@ -51,6 +51,12 @@ final class Translator extends TypeCodec<Object> {
     private final TypeModel model;
     private final Field[] fields;
     private final boolean[] byConstructor;
+    /**
+     * A constructor-built object's field values before any is read: the zero of each primitive
+     * constructor parameter, so that one the writer had no field for gets 0/false; null elsewhere
+     * (a field left null is not set after construction, so it keeps what the constructor gave).
+     */
+    private final Object[] initialValues;
 
     private Translator(String className, Step[] steps, int bitmapBits, TypeModel model) {
         this.className = className;
@@ -60,15 +66,21 @@ final class Translator extends TypeCodec<Object> {
         if (model == null) {
             fields = new Field[0];
             byConstructor = new boolean[0];
+            initialValues = new Object[0];
         } else {
             List<FieldModel> fs = model.fields();
             fields = new Field[fs.size()];
+            initialValues = new Object[fs.size()];
             for (int i = 0; i < fields.length; i++) {
                 fields[i] = fs.get(i).field();
             }
             byConstructor = new boolean[fields.length];
             for (int p : model.instantiation().parameterFields()) {
                 byConstructor[p] = true;
+                Class<?> t = fields[p].getType();
+                if (t.isPrimitive()) {
+                    initialValues[p] = Conversion.zero(java.lang.invoke.MethodType.methodType(t).wrap().returnType());
+                }
             }
         }
     }
@@ -240,7 +252,7 @@ final class Translator extends TypeCodec<Object> {
             obj = construct(in, null);
             ctx.created(obj);
         } else {
-            values = new Object[fields.length];
+            values = initialValues.clone();
         }
         for (Step s : steps) {
             Object v = readField(ctx, in, s, bitmap);
