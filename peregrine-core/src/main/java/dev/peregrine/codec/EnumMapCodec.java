@@ -53,8 +53,8 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             throw new MalformedInputException("EnumMap keyed by non-enum " + type.getName(), at);
         }
         // In the compatible format the ordinals are the writer's; see EnumSetCodec.
-        Enum<?>[] constants = ctx.defs() == null ? CodecSupport.enumConstants(type)
-                : ctx.defs().readEnum(ctx.in(), type);
+        Enum<?>[] local = CodecSupport.enumConstants(type);
+        Enum<?>[] constants = ctx.defs() == null ? local : ctx.defs().readEnum(ctx.in(), type, local);
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
         int n = Elements.count(header, Elements.FLAG_BITS);
         if (n > constants.length) {

@@ -112,17 +112,19 @@ public final class DefTable {
     /**
      * Reads what {@link #writeEnum} wrote.
      *
-     * @param in   the input
-     * @param type the enum this reader expects
-     * @return this reader's constants indexed by the writer's ordinals; null where the writer had a
-     *         constant this reader lacks (such entries are dropped)
+     * @param in        the input
+     * @param type      the enum this reader expects
+     * @param constants its constants, which the caller has at hand
+     * @return this reader's constants indexed by the writer's ordinals ({@code constants} itself when
+     *         the writer had this version of the enum); null where the writer had a constant this
+     *         reader lacks (such entries are dropped)
      */
-    public Enum<?>[] readEnum(BufferReader in, Class<?> type) {
+    public Enum<?>[] readEnum(BufferReader in, Class<?> type, Enum<?>[] constants) {
         int at = in.position();
         ClassDef local = registry.local(type);
         ClassDef def = read(in, local);
         if (def == local) {
-            return (Enum<?>[]) type.getEnumConstants();
+            return constants;
         }
         if (!def.isEnum()) {
             throw new MalformedInputException("a class definition (" + def.name() + ") where the enum "
