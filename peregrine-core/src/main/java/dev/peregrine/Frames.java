@@ -1,14 +1,38 @@
 package dev.peregrine;
 
+import dev.peregrine.buffer.BufferWriter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Arrays;
 
-/** Reads one length-prefixed payload from a stream without trusting the length for allocation. */
+/**
+ * Length-prefixed payloads on a stream: {@code varint(length) payload}. Reads one without trusting
+ * the length for allocation.
+ */
 final class Frames {
     private static final int CHUNK = 1 << 16;
 
     private Frames() {
+    }
+
+    /**
+     * Writes one frame.
+     *
+     * @param out     the stream
+     * @param payload the payload's bytes
+     * @param length  how many of them
+     * @throws StreamException when the stream fails
+     */
+    static void write(OutputStream out, byte[] payload, int length) {
+        BufferWriter prefix = BufferWriter.growable(5);
+        prefix.writeVarUInt(length);
+        try {
+            out.write(prefix.array(), 0, prefix.size());
+            out.write(payload, 0, length);
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
     }
 
     static byte[] read(InputStream in, int maxBytes) {

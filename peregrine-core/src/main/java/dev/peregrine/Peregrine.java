@@ -81,14 +81,7 @@ public final class Peregrine {
      */
     public void serialize(Object value, OutputStream out) {
         byte[] payload = serialize(value);
-        BufferWriter frame = BufferWriter.growable(5);
-        frame.writeVarUInt(payload.length);
-        try {
-            out.write(frame.array(), 0, frame.size());
-            out.write(payload);
-        } catch (IOException e) {
-            throw new StreamException(e);
-        }
+        Frames.write(out, payload, payload.length);
     }
 
     /**

@@ -20,7 +20,6 @@ public final class StreamWriter implements AutoCloseable {
     private final Session session;
     private final OutputStream out;
     private final WriteContext ctx;
-    private final BufferWriter frame = BufferWriter.growable(5);
 
     StreamWriter(Session session, OutputStream out) {
         this.session = session;
@@ -48,14 +47,7 @@ public final class StreamWriter implements AutoCloseable {
             }
             throw e;
         }
-        frame.reset();
-        frame.writeVarUInt(payload.size());
-        try {
-            out.write(frame.array(), 0, frame.size());
-            out.write(payload.array(), 0, payload.size());
-        } catch (IOException e) {
-            throw new StreamException(e);
-        }
+        Frames.write(out, payload.array(), payload.size());
     }
 
     /**
