@@ -114,7 +114,8 @@ public final class WriteContext {
      *
      * Perf: generated codecs bind their fields of such classes here with {@code inner} as a constant,
      * so the JIT calls the exact codec class, as in the same-schema format, instead of going through
-     * the wrapper's shared (and so megamorphic) call.
+     * the wrapper's shared (and so megamorphic) call. It repeats {@link #writeKnown}'s steps rather
+     * than calling it, because the def reference goes between the reference marker and the value.
      *
      * @param value the value
      * @param inner the class's same-schema codec
