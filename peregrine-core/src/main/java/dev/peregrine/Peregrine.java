@@ -7,7 +7,6 @@ import dev.peregrine.buffer.ByteBufferReader;
 import dev.peregrine.codec.Limits;
 import dev.peregrine.registry.TypeRegistry;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
