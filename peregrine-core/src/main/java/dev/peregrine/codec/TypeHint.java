@@ -6,6 +6,7 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * The declared type of a slot (field, element, key or value) with its type arguments, so that a
@@ -144,26 +145,37 @@ public final class TypeHint {
      * @return its text
      */
     public static String describe(TypeHint hint) {
+        return describe(hint, Class::getName);
+    }
+
+    /**
+     * {@link #describe(TypeHint)} with classes other than arrays named by a function.
+     *
+     * @param hint a hint, possibly null
+     * @param name the text of a class
+     * @return its text
+     */
+    public static String describe(TypeHint hint, Function<Class<?>, String> name) {
         StringBuilder sb = new StringBuilder();
-        describe(hint, sb);
+        describe(hint, name, sb);
         return sb.toString();
     }
 
-    private static void describe(TypeHint hint, StringBuilder sb) {
+    private static void describe(TypeHint hint, Function<Class<?>, String> name, StringBuilder sb) {
         if (hint == null) {
             sb.append('?');
         } else if (hint.raw.isArray()) {
-            describe(arg(hint, 0), sb);
+            describe(arg(hint, 0), name, sb);
             sb.append("[]");
         } else {
-            sb.append(hint.raw.getName());
+            sb.append(name.apply(hint.raw));
             if (hint.args.length > 0) {
                 sb.append('<');
                 for (int i = 0; i < hint.args.length; i++) {
                     if (i > 0) {
                         sb.append(',');
                     }
-                    describe(hint.args[i], sb);
+                    describe(hint.args[i], name, sb);
                 }
                 sb.append('>');
             }

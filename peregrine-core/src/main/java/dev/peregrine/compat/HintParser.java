@@ -46,41 +46,17 @@ final class HintParser {
      * @return its text
      */
     static String render(TypeHint hint, String pkg) {
-        StringBuilder sb = new StringBuilder();
-        render(hint, pkg, sb);
-        return sb.toString();
-    }
-
-    private static void render(TypeHint hint, String pkg, StringBuilder sb) {
-        if (hint == null) {
-            sb.append('?');
-            return;
-        }
-        if (hint.raw().isArray()) {
-            render(TypeHint.arg(hint, 0), pkg, sb);
-            sb.append("[]");
-            return;
-        }
-        Class<?> c = hint.raw();
-        int tag = Builtins.tagOf(c);
-        String name = c.getName();
-        if (tag >= 0) {
-            sb.append('#').append(tag);
-        } else if (!pkg.isEmpty() && name.startsWith(pkg + ".") && name.indexOf('.', pkg.length() + 1) < 0) {
-            sb.append(name, pkg.length(), name.length());
-        } else {
-            sb.append(name);
-        }
-        if (hint.args().length > 0) {
-            sb.append('<');
-            for (int i = 0; i < hint.args().length; i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                render(hint.args()[i], pkg, sb);
+        return TypeHint.describe(hint, c -> {
+            int tag = Builtins.tagOf(c);
+            String name = c.getName();
+            if (tag >= 0) {
+                return "#" + tag;
             }
-            sb.append('>');
-        }
+            if (!pkg.isEmpty() && name.startsWith(pkg + ".") && name.indexOf('.', pkg.length() + 1) < 0) {
+                return name.substring(pkg.length());
+            }
+            return name;
+        });
     }
 
     /**
