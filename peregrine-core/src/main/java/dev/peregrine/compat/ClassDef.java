@@ -143,7 +143,7 @@ public final class ClassDef {
                 throw new MalformedInputException("field " + name + "." + field + " has unknown kind " + k, at);
             }
             FieldKind fk = kinds[k];
-            String hint = fk == FieldKind.REFERENCE ? in.readString() : primitiveName(fk);
+            String hint = fk == FieldKind.REFERENCE ? in.readString() : fk.type().getName();
             boolean exact = fk != FieldKind.REFERENCE || in.readBoolean();
             fs.add(new FieldDef(field, tag, fk, hint, exact));
         }
@@ -152,10 +152,6 @@ public final class ClassDef {
                     + " bytes left over", at);
         }
         return new ClassDef(OBJECT, name, List.copyOf(fs), List.of(), null, -1);
-    }
-
-    private static String primitiveName(FieldKind k) {
-        return k.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private BufferWriter encodeBody() {

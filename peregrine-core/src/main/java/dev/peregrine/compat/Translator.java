@@ -157,7 +157,7 @@ final class Translator extends TypeCodec<Object> {
                 ? HintParser.render(localHint, pkg) : local.type().getName());
         if (w.kind() != FieldKind.REFERENCE) {
             Conversion c = local == null ? null : same ? Conversion.IDENTITY
-                    : Conversion.plan(className + "." + w.name(), TypeHint.of(primitive(w.kind())), localHint(local));
+                    : Conversion.plan(className + "." + w.name(), TypeHint.of(w.kind().type()), localHint(local));
             return new Step(w.kind(), bit, target, null, c);
         }
         TypeHint wireHint = same ? localHint : HintParser.parse(w.hint(), pkg, n -> schemas.classNamed(n, declared));
@@ -219,20 +219,6 @@ final class Translator extends TypeCodec<Object> {
                     + " in a field of a class this reader does not have", at);
         }
         return ctx.readKnown(schemas.resolver().codecFor(c), null);
-    }
-
-    private static Class<?> primitive(FieldKind k) {
-        return switch (k) {
-            case BOOLEAN -> boolean.class;
-            case BYTE -> byte.class;
-            case FLOAT -> float.class;
-            case DOUBLE -> double.class;
-            case SHORT -> short.class;
-            case CHAR -> char.class;
-            case INT -> int.class;
-            case LONG -> long.class;
-            case REFERENCE -> Object.class;
-        };
     }
 
     @Override

@@ -7,23 +7,34 @@ package dev.peregrine.type;
  */
 public enum FieldKind {
     /** {@code boolean}: one bit of the object's bitmap, no byte of its own. */
-    BOOLEAN,
+    BOOLEAN(boolean.class),
     /** {@code byte}. */
-    BYTE,
+    BYTE(byte.class),
     /** {@code float}. */
-    FLOAT,
+    FLOAT(float.class),
     /** {@code double}. */
-    DOUBLE,
+    DOUBLE(double.class),
     /** {@code short}. */
-    SHORT,
+    SHORT(short.class),
     /** {@code char}. */
-    CHAR,
+    CHAR(char.class),
     /** {@code int}. */
-    INT,
+    INT(int.class),
     /** {@code long}. */
-    LONG,
+    LONG(long.class),
     /** Any reference type: nullable, one bit of the object's bitmap says whether it is present. */
-    REFERENCE;
+    REFERENCE(Object.class);
+
+    private final Class<?> type;
+
+    FieldKind(Class<?> type) {
+        this.type = type;
+    }
+
+    /** @return the primitive type of this kind; {@code Object} for {@code REFERENCE} */
+    public Class<?> type() {
+        return type;
+    }
 
     /**
      * The kind of a declared field type.
@@ -32,25 +43,14 @@ public enum FieldKind {
      * @return its kind
      */
     public static FieldKind of(Class<?> type) {
-        if (!type.isPrimitive()) {
-            return REFERENCE;
+        if (type.isPrimitive()) {
+            for (FieldKind k : values()) {
+                if (k.type == type) {
+                    return k;
+                }
+            }
         }
-        if (type == boolean.class) {
-            return BOOLEAN;
-        } else if (type == byte.class) {
-            return BYTE;
-        } else if (type == float.class) {
-            return FLOAT;
-        } else if (type == double.class) {
-            return DOUBLE;
-        } else if (type == short.class) {
-            return SHORT;
-        } else if (type == char.class) {
-            return CHAR;
-        } else if (type == int.class) {
-            return INT;
-        }
-        return LONG;
+        return REFERENCE;
     }
 
     /** @return true when the field takes a bit of the object's bitmap */
