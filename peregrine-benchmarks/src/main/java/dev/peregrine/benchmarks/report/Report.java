@@ -169,29 +169,8 @@ public final class Report {
         doc.heading(2, "Summary");
         doc.paragraph("Peregrine's Codec path (peregrine-codec) in ns/op, and each peer's time divided by it "
                 + "(above 1: the peer is slower). Serialize / deserialize / round trip.");
-        List<String[]> rows = new ArrayList<>();
-        for (Fixture fixture : Fixture.values()) {
-            String f = fixture.name();
-            String[] row = new String[5];
-            row[0] = f;
-            StringBuilder own = new StringBuilder();
-            StringBuilder[] peers = {new StringBuilder(), new StringBuilder(), new StringBuilder()};
-            String[] peerIds = {"fory", "kryo", "hand"};
-            for (String op : List.of("serialize", "deserialize", "roundTrip")) {
-                JmhResults.Score base = jmh.score(op, "peregrine-codec", f);
-                String sep = op.equals("serialize") ? "" : " / ";
-                own.append(sep).append(base == null ? "-" : String.format(Locale.ROOT, "%.0f", base.value));
-                for (int i = 0; i < peerIds.length; i++) {
-                    JmhResults.Score s = jmh.score(op, peerIds[i], f);
-                    peers[i].append(sep).append(s == null || base == null ? "-" : ratio(s, base));
-                }
-            }
-            row[1] = own.toString();
-            for (int i = 0; i < peerIds.length; i++) {
-                row[2 + i] = peers[i].toString();
-            }
-            rows.add(row);
-        }
+        List<String[]> rows = ratioRows("peregrine-codec",
+                new String[][] {{"fory", "peregrine-codec"}, {"kryo", "peregrine-codec"}, {"hand", "peregrine-codec"}});
         doc.table(new String[] {"fixture", "Peregrine Codec ns/op", "Fory / Peregrine", "Kryo / Peregrine",
             "hand-written / Peregrine"}, rows, null);
         compatibleSummary(doc);
@@ -210,23 +189,46 @@ public final class Report {
                 + "every payload) in ns/op; its time divided by the same-schema Codec's (target: at most 1.3); "
                 + "Fory's compatible mode divided by it (above 1: Fory is slower); and Fory's own compatible "
                 + "cost (fory-compatible / fory). Serialize / deserialize / round trip.");
+        List<String[]> rows = ratioRows("peregrine-compatible", new String[][] {
+            {"peregrine-compatible", "peregrine-codec"}, {"fory-compatible", "peregrine-compatible"},
+            {"fory-compatible", "fory"}});
+        doc.table(new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
+            "Fory compatible / Peregrine compatible", "Fory compatible / Fory"}, rows, null);
+    }
+
+    /**
+     * One row per fixture: the peer's ns/op, then one cell per ratio, each cell serialize /
+     * deserialize / round trip.
+     *
+     * @param peer   whose ns/op the second column shows
+     * @param ratios pairs of peers {numerator, denominator}
+     */
+    private List<String[]> ratioRows(String peer, String[][] ratios) {
         List<String[]> rows = new ArrayList<>();
         for (Fixture fixture : Fixture.values()) {
             String f = fixture.name();
             StringBuilder own = new StringBuilder();
-            StringBuilder[] cells = {new StringBuilder(), new StringBuilder(), new StringBuilder()};
+            StringBuilder[] cells = new StringBuilder[ratios.length];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = new StringBuilder();
+            }
             for (String op : List.of("serialize", "deserialize", "roundTrip")) {
                 String sep = op.equals("serialize") ? "" : " / ";
-                JmhResults.Score compat = jmh.score(op, "peregrine-compatible", f);
-                own.append(sep).append(compat == null ? "-" : String.format(Locale.ROOT, "%.0f", compat.value));
-                cells[0].append(sep).append(ratioOrDash(compat, jmh.score(op, "peregrine-codec", f)));
-                cells[1].append(sep).append(ratioOrDash(jmh.score(op, "fory-compatible", f), compat));
-                cells[2].append(sep).append(ratioOrDash(jmh.score(op, "fory-compatible", f), jmh.score(op, "fory", f)));
+                JmhResults.Score score = jmh.score(op, peer, f);
+                own.append(sep).append(score == null ? "-" : String.format(Locale.ROOT, "%.0f", score.value));
+                for (int i = 0; i < ratios.length; i++) {
+                    cells[i].append(sep).append(ratioOrDash(jmh.score(op, ratios[i][0], f), jmh.score(op, ratios[i][1], f)));
+                }
             }
-            rows.add(new String[] {f, own.toString(), cells[0].toString(), cells[1].toString(), cells[2].toString()});
+            String[] row = new String[2 + ratios.length];
+            row[0] = f;
+            row[1] = own.toString();
+            for (int i = 0; i < ratios.length; i++) {
+                row[2 + i] = cells[i].toString();
+            }
+            rows.add(row);
         }
-        doc.table(new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
-            "Fory compatible / Peregrine compatible", "Fory compatible / Fory"}, rows, null);
+        return rows;
     }
 
     private static String ratioOrDash(JmhResults.Score s, JmhResults.Score base) {
