@@ -17,14 +17,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * type tag (omitted by a {@code Codec}), the root value; and the error contract around it.
  *
  * <p>Header byte: {@code 1010 vv r c}: magic {@code 0xA} in the high nibble, format version
- * {@code vv} (2; version 1 is still read), {@code r} set when references are tracked, {@code c} set
- * for the compatible format. A same-schema payload of version 2 carries the reader's expected
- * schema fingerprint, four bytes, just before its root value; a compatible payload carries class
- * defs instead ({@link dev.peregrine.compat.DefTable}).
+ * {@code vv}, {@code r} set when references are tracked, {@code c} set for the compatible format.
+ * The same-schema format is written as version 2 (version 1, without the fingerprint, is still
+ * read): it carries the reader's expected schema fingerprint, four bytes, just before its root
+ * value. The compatible format is written as version 3 (version 2, with longer class defs, is still
+ * read): it carries class defs instead ({@link dev.peregrine.compat.DefTable}).
  */
 final class Session {
     static final int VERSION = 2;
     private static final int VERSION_WITHOUT_FINGERPRINT = 1;
+    private static final int COMPATIBLE_VERSION = DefTable.CURRENT_VERSION;
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
     private static final int COMPATIBLE = 1;
@@ -115,7 +117,8 @@ final class Session {
         BufferWriter out = ctx.out();
         try {
             boolean compatible = registry.compatible();
-            out.writeByte(MAGIC | VERSION << 2 | (references ? REFERENCES : 0) | (compatible ? COMPATIBLE : 0));
+            out.writeByte(MAGIC | (compatible ? COMPATIBLE_VERSION : VERSION) << 2 | (references ? REFERENCES : 0)
+                    | (compatible ? COMPATIBLE : 0));
             TypeCodec<?> codec = rootCodec;
             Class<?> type = rootType;
             if (codec == null) {
@@ -198,7 +201,10 @@ final class Session {
                 }
                 codec = registry.codecFor(type);
             }
-            if ((header >>> 2 & 3) == VERSION && !registry.compatible()) {
+            int version = header >>> 2 & 3;
+            if (ctx.defs() != null) {
+                ctx.defs().readVersion(version);
+            } else if (version == VERSION) {
                 checkFingerprint(in, type);
             }
             ctx.reset(tracked);
@@ -232,14 +238,17 @@ final class Session {
         }
         int version = (h >>> 2) & 3;
         boolean compatible = (h & COMPATIBLE) != 0;
-        if (version != VERSION && version != VERSION_WITHOUT_FINGERPRINT) {
-            throw new MalformedInputException("payload format version " + version + " is not supported; this "
-                    + "reader knows " + VERSION_WITHOUT_FINGERPRINT + " and " + VERSION, 0);
-        }
-        if (compatible != registry.compatible() || compatible && version != VERSION) {
+        if (compatible != registry.compatible()) {
             throw new MalformedInputException("payload is in the " + (compatible ? "compatible" : "same-schema")
                     + " format; this reader is built for the " + (registry.compatible() ? "compatible" : "same-schema")
                     + " format (Peregrine.builder().compatible(" + compatible + "))", 0);
+        }
+        boolean known = compatible ? version == COMPATIBLE_VERSION || version == DefTable.VERSION_2
+                : version == VERSION || version == VERSION_WITHOUT_FINGERPRINT;
+        if (!known) {
+            throw new MalformedInputException("payload format version " + version + " is not supported for the "
+                    + (compatible ? "compatible format; this reader knows 2 and 3" : "same-schema format; this reader "
+                    + "knows 1 and 2"), 0);
         }
         return h;
     }

@@ -38,7 +38,7 @@ public final class StreamWriter implements AutoCloseable {
         payload.reset();
         ctx.reset();
         DefTable defs = ctx.defs();
-        int mark = defs == null ? 0 : defs.mark();
+        long mark = defs == null ? 0 : defs.mark();
         try {
             session.write(ctx, value, null, null);
         } catch (RuntimeException | Error e) {

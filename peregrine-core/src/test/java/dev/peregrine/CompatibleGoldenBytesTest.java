@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Pins the compatible format's bytes: the example of {@code docs/FORMAT.md}, and defs once per stream. */
 class CompatibleGoldenBytesTest {
@@ -23,6 +24,14 @@ class CompatibleGoldenBytesTest {
         }
     }
 
+    /** Names outside a-z A-Z 0-9 _ $. */
+    static final class Accent {
+        int caf\u00e9;
+        Note note;
+    }
+
+    enum Note { DO, R\u00c9 }
+
     private final Peregrine p = Peregrine.builder().compatible(true).register(Point.class).build();
 
     private static String hex(byte[] b) {
@@ -33,22 +42,59 @@ class CompatibleGoldenBytesTest {
         return s.toString().trim();
     }
 
+    /** Six-bit codes of a name, packed low bits first: written here bit by bit, apart from the encoder. */
+    private static byte[] packed(String name) {
+        String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$";
+        byte[] out = new byte[(6 * name.length() + 7) / 8];
+        for (int i = 0; i < name.length(); i++) {
+            int code = alphabet.indexOf(name.charAt(i));
+            for (int b = 0; b < 6; b++) {
+                int bit = 6 * i + b;
+                out[bit / 8] |= (byte) (((code >> b) & 1) << (bit % 8));
+            }
+        }
+        return out;
+    }
+
     @Test
     void defThenBody() {
         byte[] actual = p.codec(Point.class).encode(new Point(1, "a"));
-        // header A9; def-ref 0 (new); def: its length, kind 0, name (a two-byte string header), 2 fields:
-        // x (no tag, kind 6 int), label (no tag, kind 8 reference, hint "#12", exact); then the body
-        String name = Point.class.getName();
+        // header AD (version 3, compatible); def-ref 0 (new); package-ref 0 (new) and the package
+        // name; the def: its length, kind 0, the class name without its package as 31 six-bit codes
+        // (varint 2 * 31 + 1), 2 fields: x (head 6: int; name 03 17), label (head 18: reference,
+        // exact; name 0B 0B 10 10 0B; hint "#12"); then the body: bitmap 01, x = 1, label "a"
+        String simple = "CompatibleGoldenBytesTest$Point";
+        assertEquals("dev.peregrine." + simple, Point.class.getName());
+        byte[] name = packed(simple);
         ByteArrayOutputStream want = new ByteArrayOutputStream();
-        int nameHeader = name.length() << 2;
-        int defLength = 1 + 2 + name.length() + 1 + (1 + 2 + 1) + (1 + 6 + 1 + 4 + 1);
-        want.writeBytes(new byte[] {(byte) 0xA9, 0x00, (byte) defLength, 0x00,
-            (byte) (nameHeader & 0x7F | 0x80), (byte) (nameHeader >>> 7)});
-        want.writeBytes(name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        want.writeBytes(new byte[] {0x02, 0x00, 0x04, 'x', 0x06, 0x00, 0x14, 'l', 'a', 'b', 'e', 'l', 0x08,
-            0x0C, '#', '1', '2', 0x01, 0x01, 0x02, 0x04, 'a'});
+        want.writeBytes(new byte[] {(byte) 0xAD, 0x00, 0x00, 13 << 2});
+        want.writeBytes("dev.peregrine".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        int defLength = 1 + 1 + name.length + 1 + (1 + 2) + (1 + 5 + 4);
+        want.writeBytes(new byte[] {(byte) defLength, 0x00, 2 * 31 + 1});
+        want.writeBytes(name);
+        want.writeBytes(new byte[] {0x02, 0x06, 0x03, 0x17, 0x18, 0x0B, 0x0B, 0x10, 0x10, 0x0B,
+            0x0C, '#', '1', '2', 0x01, 0x02, 0x04, 'a'});
         assertArrayEquals(want.toByteArray(), actual, hex(actual));
         Point back = p.codec(Point.class).decode(actual);
+        assertEquals(1, back.x);
+        assertEquals("a", back.label);
+    }
+
+    @Test
+    void stillReadsVersion2() {
+        // header A9 (version 2, compatible); def-ref 0 (new); def: its length, kind 0, the full class
+        // name as a string, 2 fields: x (no tag, kind 6 int), label (no tag, kind 8 reference, hint
+        // "#12", exact); then the body
+        String name = Point.class.getName();
+        ByteArrayOutputStream v2 = new ByteArrayOutputStream();
+        int nameHeader = name.length() << 2;
+        int defLength = 1 + 2 + name.length() + 1 + (1 + 2 + 1) + (1 + 6 + 1 + 4 + 1);
+        v2.writeBytes(new byte[] {(byte) 0xA9, 0x00, (byte) defLength, 0x00,
+            (byte) (nameHeader & 0x7F | 0x80), (byte) (nameHeader >>> 7)});
+        v2.writeBytes(name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        v2.writeBytes(new byte[] {0x02, 0x00, 0x04, 'x', 0x06, 0x00, 0x14, 'l', 'a', 'b', 'e', 'l', 0x08,
+            0x0C, '#', '1', '2', 0x01, 0x01, 0x02, 0x04, 'a'});
+        Point back = p.codec(Point.class).decode(v2.toByteArray());
         assertEquals(1, back.x);
         assertEquals("a", back.label);
     }
@@ -64,10 +110,26 @@ class CompatibleGoldenBytesTest {
         int first = bytes[0];
         // second frame: header, root tag 96, def-ref 0 (already carried), bitmap, x, label
         byte[] second = java.util.Arrays.copyOfRange(bytes, 1 + first, bytes.length);
-        assertArrayEquals(new byte[] {0x07, (byte) 0xA9, 0x60, 0x00, 0x01, 0x04, 0x04, 'b'}, second, hex(second));
+        assertArrayEquals(new byte[] {0x07, (byte) 0xAD, 0x60, 0x00, 0x01, 0x04, 0x04, 'b'}, second, hex(second));
         try (StreamReader r = p.newStreamReader(new ByteArrayInputStream(bytes))) {
             assertEquals("a", r.read(Point.class).label);
             assertEquals(2, r.read(Point.class).x);
         }
+    }
+
+    @Test
+    void namesOutsideTheSixBitAlphabetTravelAsStrings() {
+        Peregrine q = Peregrine.builder().compatible(true).register(Accent.class, Note.class).build();
+        Accent a = new Accent();
+        a.caf\u00e9 = 7;
+        a.note = Note.R\u00c9;
+        byte[] bytes = q.codec(Accent.class).encode(a);
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains("caf\u00e9"), hex(bytes));
+        assertTrue(text.contains("R\u00c9"), hex(bytes));
+        Accent back = Peregrine.builder().compatible(true).register(Accent.class, Note.class).build()
+                .codec(Accent.class).decode(bytes);
+        assertEquals(7, back.caf\u00e9);
+        assertEquals(Note.R\u00c9, back.note);
     }
 }

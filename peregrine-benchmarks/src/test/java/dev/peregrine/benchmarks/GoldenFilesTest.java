@@ -20,19 +20,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Pins the wire format on the fixtures: the payload of every fixture value, written by this version,
  * is committed under {@code src/test/resources/golden/<generation>/}: {@code v2/} for the same-schema
- * format and {@code v2-compatible/} for the compatible format. This version must write exactly those
- * bytes and read them back to an equal value; later versions must keep reading them. The previous
- * generation, {@code v1/} (same-schema, before the schema fingerprint), is still read.
+ * format (version 2) and {@code v3-compatible/} for the compatible format (version 3). This version
+ * must write exactly those bytes and read them back to an equal value; later versions must keep
+ * reading them. Earlier generations are still read: {@code v1/} (same-schema, before the schema
+ * fingerprint) and {@code v2-compatible/} (compatible, before package names were shared).
  *
- * <p>To add a generation after a deliberate format change: bump the format version in
- * {@code Session}, set {@link #GENERATION} to the new name, run this test once with
+ * <p>The two formats have their own version numbers. To add a generation after a deliberate change
+ * of one of them: bump that format's version ({@code Session.VERSION}, or
+ * {@code DefTable.CURRENT_VERSION} for the compatible format), set {@link #GENERATION} or
+ * {@link #COMPATIBLE_GENERATION} to the new name, run this test once with
  * {@code -Dperegrine.golden.write=<new name>} (from {@code peregrine-benchmarks}: it writes
- * {@code src/test/resources/golden/<new name>/} and {@code <new name>-compatible/}), commit the new
- * directories, and turn the old generation's test into a read-only one like {@link #stillReadsV1}
- * for as long as that version is supported.
+ * {@code src/test/resources/golden/<new name>/}), commit the new directory, and turn the old
+ * generation's test into a read-only one like {@link #stillReadsV1} for as long as that version is
+ * supported.
  */
 class GoldenFilesTest {
     private static final String GENERATION = "v2";
+    private static final String COMPATIBLE_GENERATION = "v3-compatible";
 
     private static Peregrine peregrine(Fixture fixture, boolean compatible) {
         return Peregrine.builder().compatible(compatible)
@@ -47,7 +51,7 @@ class GoldenFilesTest {
     }
 
     private static void writeIfAsked(String directory, String name, byte[] bytes) throws IOException {
-        if (GENERATION.equals(System.getProperty("peregrine.golden.write"))) {
+        if (directory.equals(System.getProperty("peregrine.golden.write"))) {
             Path dir = Paths.get("src/test/resources/golden", directory);
             Files.createDirectories(dir);
             Files.write(dir.resolve(name), bytes);
@@ -63,7 +67,7 @@ class GoldenFilesTest {
     @ParameterizedTest
     @EnumSource(Fixture.class)
     void writesAndReadsTheCommittedCompatibleBytes(Fixture fixture) throws IOException {
-        check(fixture, true, GENERATION + "-compatible");
+        check(fixture, true, COMPATIBLE_GENERATION);
     }
 
     private static void check(Fixture fixture, boolean compatible, String directory) throws IOException {
@@ -87,11 +91,22 @@ class GoldenFilesTest {
     @ParameterizedTest
     @EnumSource(Fixture.class)
     void stillReadsV1(Fixture fixture) throws IOException {
-        Peregrine p = peregrine(fixture, false);
+        reads(fixture, false, "v1");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void stillReadsV2Compatible(Fixture fixture) throws IOException {
+        reads(fixture, true, "v2-compatible");
+    }
+
+    private static void reads(Fixture fixture, boolean compatible, String directory) throws IOException {
+        Peregrine p = peregrine(fixture, compatible);
         @SuppressWarnings("unchecked")
         Codec<Object> codec = (Codec<Object>) p.codec(fixture.rootType());
         String name = fixture.name().toLowerCase();
-        assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(golden("v1", name + ".bin"), fixture.rootType())));
-        assertTrue(Objects.deepEquals(fixture.value(), codec.decode(golden("v1", name + ".codec.bin"))));
+        assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(golden(directory, name + ".bin"),
+                fixture.rootType())));
+        assertTrue(Objects.deepEquals(fixture.value(), codec.decode(golden(directory, name + ".codec.bin"))));
     }
 }

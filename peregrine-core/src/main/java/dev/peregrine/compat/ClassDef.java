@@ -24,14 +24,20 @@ import java.util.Set;
  * and constant names in ordinal order. A reader needs nothing else to read, convert or skip every
  * field of an object written with it.
  *
- * <p>Encoded once as {@link #encoded()}: {@code varint(length) body}, body =
- * {@code kind name (fieldCount field* | constantCount constant*)}, field =
- * {@code varint(tag + 1 or 0) name kindByte [hintText exactByte]} (the last two for references only).
- * Two defs are the same version of a class exactly when their encodings are equal.
+ * <p>A def is its package name plus a body, encoded once as {@link #encoded()}:
+ * {@code varint(length) body}, body = {@code kind name (fieldCount field* | constantCount constant*)}
+ * with the class name without its package, field = {@code varint(head) [varint(tag)] name [hintText]}
+ * (head = {@code kind | exact << 4 | tagged << 5}; the hint for references only), names as
+ * {@link Identifiers}. The package travels beside the def, once per payload ({@link DefTable}).
+ * Two defs are the same version of a class exactly when their packages and bodies are equal.
+ * {@link #parseV2} reads the version 2 layout, which named the full class and gave every field
+ * separate tag, kind and exact bytes.
  */
 public final class ClassDef {
     static final int OBJECT = 0;
     static final int ENUM = 1;
+    private static final int EXACT = 1 << 4;
+    private static final int TAGGED = 1 << 5;
 
     /**
      * One field as written.
@@ -46,29 +52,35 @@ public final class ClassDef {
     }
 
     private final int kind;
+    private final String packageName;
     private final String name;
     private final List<FieldDef> fields;
     private final List<String> constants;
     private final byte[] encoded;
+    private final byte[] encodedPackage;
     private final Key key;
     private final Class<?> local;
     private final int serial;
     private final int bitmapBits;
 
-    private ClassDef(int kind, String name, List<FieldDef> fields, List<String> constants, Class<?> local,
-                     int serial) {
+    private ClassDef(int kind, String packageName, String simpleName, List<FieldDef> fields, List<String> constants,
+                     Class<?> local, int serial) {
         this.kind = kind;
-        this.name = name;
+        this.packageName = packageName.intern();
+        this.name = packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
         this.fields = fields;
         this.constants = constants;
         this.local = local;
         this.serial = serial;
-        BufferWriter body = encodeBody();
-        this.key = new Key(java.util.Arrays.copyOf(body.array(), body.size()));
+        BufferWriter body = encodeBody(simpleName);
+        this.key = new Key(this.packageName, Arrays.copyOf(body.array(), body.size()));
         BufferWriter out = BufferWriter.growable(body.size() + 5);
         out.writeVarUInt(body.size());
         out.writeBytes(body.array(), 0, body.size());
         this.encoded = out.toByteArray();
+        BufferWriter pkg = BufferWriter.growable(packageName.length() + 5);
+        pkg.writeString(packageName);
+        this.encodedPackage = pkg.toByteArray();
         int bits = 0;
         for (FieldDef f : fields) {
             bits += f.kind.usesBitmap() ? 1 : 0;
@@ -90,7 +102,8 @@ public final class ClassDef {
             for (Object c : type.getEnumConstants()) {
                 names.add(((Enum<?>) c).name());
             }
-            return new ClassDef(ENUM, type.getName(), List.of(), List.copyOf(names), type, serial);
+            return new ClassDef(ENUM, type.getPackageName(), simpleName(type), List.of(), List.copyOf(names), type,
+                    serial);
         }
         List<FieldDef> fs = new ArrayList<>();
         Set<Integer> tags = new HashSet<>();
@@ -105,80 +118,147 @@ public final class ClassDef {
                     type.getPackageName()) : f.type().getName();
             fs.add(new FieldDef(f.name(), t, f.kind(), hint, ReferenceSlot.isKnown(f.type())));
         }
-        return new ClassDef(OBJECT, type.getName(), List.copyOf(fs), List.of(), type, serial);
+        return new ClassDef(OBJECT, type.getPackageName(), simpleName(type), List.copyOf(fs), List.of(), type, serial);
+    }
+
+    /** @return the binary name without the package: {@code Outer$Inner} */
+    private static String simpleName(Class<?> type) {
+        String pkg = type.getPackageName();
+        return pkg.isEmpty() ? type.getName() : type.getName().substring(pkg.length() + 1);
     }
 
     /**
-     * Parses a def body.
+     * Parses a def body of format version 3.
      *
-     * @param in  the body's bytes
-     * @param at  payload offset of the def, for messages
+     * @param in          the body's bytes
+     * @param packageName the package the payload named beside the def
+     * @param at          payload offset of the def, for messages
      * @return the def, with no local class
      */
-    static ClassDef parse(BufferReader in, int at) {
+    static ClassDef parse(BufferReader in, String packageName, int at) {
+        int kind = in.readByte();
+        String simpleName = Identifiers.read(in);
+        String name = packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
+        int n = entryCount(in, name, at);
+        if (kind == ENUM) {
+            List<String> names = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                names.add(Identifiers.read(in));
+            }
+            return finish(in, new ClassDef(ENUM, packageName, simpleName, List.of(), List.copyOf(names), null, -1), at);
+        }
+        requireObject(kind, at);
+        List<FieldDef> fs = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int head = in.readVarUInt();
+            if (head < 0 || (head & ~(0xF | EXACT | TAGGED)) != 0) {
+                throw new MalformedInputException("field " + (i + 1) + " of " + name + " has a malformed head "
+                        + Integer.toUnsignedString(head), at);
+            }
+            int tag = (head & TAGGED) != 0 ? in.readVarUInt() : -1;
+            String field = Identifiers.read(in);
+            FieldKind fk = kind(head & 0xF, name, field, at);
+            if (fk != FieldKind.REFERENCE && (head & EXACT) != 0 || tag < -1) {
+                throw new MalformedInputException("field " + name + "." + field + " has a malformed head", at);
+            }
+            String hint = fk == FieldKind.REFERENCE ? in.readString() : fk.type().getName();
+            fs.add(new FieldDef(field, tag, fk, hint, fk != FieldKind.REFERENCE || (head & EXACT) != 0));
+        }
+        return finish(in, new ClassDef(OBJECT, packageName, simpleName, List.copyOf(fs), List.of(), null, -1), at);
+    }
+
+    /**
+     * Parses a def body of format version 2, whose name is the full class name.
+     *
+     * @param in the body's bytes
+     * @param at payload offset of the def, for messages
+     * @return the def, with no local class
+     */
+    static ClassDef parseV2(BufferReader in, int at) {
         int kind = in.readByte();
         String name = in.readString();
-        int n = in.readVarUInt();
-        if (n < 0 || n > in.remaining()) {
-            throw new MalformedInputException("class definition of " + name + " declares " + Integer.toUnsignedString(n)
-                    + " entries in " + in.remaining() + " bytes", at);
-        }
+        int dot = name.lastIndexOf('.');
+        String packageName = dot < 0 ? "" : name.substring(0, dot);
+        String simpleName = name.substring(dot + 1);
+        int n = entryCount(in, name, at);
         if (kind == ENUM) {
             List<String> names = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 names.add(in.readString());
             }
-            return new ClassDef(ENUM, name, List.of(), List.copyOf(names), null, -1);
+            return finish(in, new ClassDef(ENUM, packageName, simpleName, List.of(), List.copyOf(names), null, -1), at);
         }
-        if (kind != OBJECT) {
-            throw new MalformedInputException("class definition of unknown kind " + kind, at);
-        }
+        requireObject(kind, at);
         List<FieldDef> fs = new ArrayList<>(n);
-        FieldKind[] kinds = FieldKind.values();
         for (int i = 0; i < n; i++) {
             int tag = in.readVarUInt() - 1;
             String field = in.readString();
-            int k = in.readByte();
-            if (k < 0 || k >= kinds.length) {
-                throw new MalformedInputException("field " + name + "." + field + " has unknown kind " + k, at);
-            }
-            FieldKind fk = kinds[k];
+            FieldKind fk = kind(in.readByte(), name, field, at);
             String hint = fk == FieldKind.REFERENCE ? in.readString() : fk.type().getName();
             boolean exact = fk != FieldKind.REFERENCE || in.readBoolean();
             fs.add(new FieldDef(field, tag, fk, hint, exact));
         }
-        if (in.remaining() != 0) {
-            throw new MalformedInputException("class definition of " + name + " has " + in.remaining()
-                    + " bytes left over", at);
-        }
-        return new ClassDef(OBJECT, name, List.copyOf(fs), List.of(), null, -1);
+        return finish(in, new ClassDef(OBJECT, packageName, simpleName, List.copyOf(fs), List.of(), null, -1), at);
     }
 
-    private BufferWriter encodeBody() {
+    private static int entryCount(BufferReader in, String name, int at) {
+        int n = in.readVarUInt();
+        if (n < 0 || n > in.remaining()) {
+            throw new MalformedInputException("class definition of " + name + " declares " + Integer.toUnsignedString(n)
+                    + " entries in " + in.remaining() + " bytes", at);
+        }
+        return n;
+    }
+
+    private static void requireObject(int kind, int at) {
+        if (kind != OBJECT) {
+            throw new MalformedInputException("class definition of unknown kind " + kind, at);
+        }
+    }
+
+    private static FieldKind kind(int k, String name, String field, int at) {
+        FieldKind[] kinds = FieldKind.values();
+        if (k < 0 || k >= kinds.length) {
+            throw new MalformedInputException("field " + name + "." + field + " has unknown kind " + k, at);
+        }
+        return kinds[k];
+    }
+
+    private static ClassDef finish(BufferReader in, ClassDef def, int at) {
+        if (in.remaining() != 0) {
+            throw new MalformedInputException("class definition of " + def.name + " has " + in.remaining()
+                    + " bytes left over", at);
+        }
+        return def;
+    }
+
+    private BufferWriter encodeBody(String simpleName) {
         BufferWriter body = BufferWriter.growable(32);
         body.writeByte(kind);
-        body.writeString(name);
+        Identifiers.write(body, simpleName);
         if (kind == ENUM) {
             body.writeVarUInt(constants.size());
             for (String c : constants) {
-                body.writeString(c);
+                Identifiers.write(body, c);
             }
         } else {
             body.writeVarUInt(fields.size());
             for (FieldDef f : fields) {
-                body.writeVarUInt(f.tag + 1);
-                body.writeString(f.name);
-                body.writeByte(f.kind.ordinal());
-                if (f.kind == FieldKind.REFERENCE) {
+                boolean reference = f.kind == FieldKind.REFERENCE;
+                body.writeVarUInt(f.kind.ordinal() | (reference && f.exact ? EXACT : 0) | (f.tag >= 0 ? TAGGED : 0));
+                if (f.tag >= 0) {
+                    body.writeVarUInt(f.tag);
+                }
+                Identifiers.write(body, f.name);
+                if (reference) {
                     body.writeString(f.hint);
-                    body.writeBoolean(f.exact);
                 }
             }
         }
         return body;
     }
 
-    /** @return the body's bytes as a cache key */
+    /** @return the package and the body's bytes, as a cache key */
     Key key() {
         return key;
     }
@@ -188,15 +268,19 @@ public final class ClassDef {
         return encoded;
     }
 
+    /** @return the package name as a string on the wire; not to be modified */
+    byte[] encodedPackage() {
+        return encodedPackage;
+    }
+
     /** @return the class name the writer had */
     String name() {
         return name;
     }
 
-    /** @return the package of the class the writer had, for reading its hint texts */
+    /** @return the package of the class the writer had (interned), for reading its hint texts */
     String packageName() {
-        int dot = name.lastIndexOf('.');
-        return dot < 0 ? "" : name.substring(0, dot);
+        return packageName;
     }
 
     /** @return true for an enum's def */
@@ -234,15 +318,16 @@ public final class ClassDef {
         return name + (kind == ENUM ? constants : fields);
     }
 
-    /** Equality of encodings, for the cache of defs read from payloads. */
-    record Key(byte[] bytes, int hash) {
-        Key(byte[] bytes) {
-            this(bytes, Arrays.hashCode(bytes));
+    /** Equality of packages and body encodings, for the cache of defs read from payloads. */
+    record Key(String packageName, byte[] bytes, int hash) {
+        Key(String packageName, byte[] bytes) {
+            this(packageName, bytes, 31 * packageName.hashCode() + Arrays.hashCode(bytes));
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
+            return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes)
+                    && k.packageName.equals(packageName);
         }
 
         @Override

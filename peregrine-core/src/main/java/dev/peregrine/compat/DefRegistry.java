@@ -56,34 +56,68 @@ public final class DefRegistry {
     }
 
     /**
-     * Reads {@code varint(length) body} and returns its def.
+     * Reads {@code varint(length) body} of format version 3 and returns its def.
+     *
+     * @param in          the input, at the def
+     * @param packageName the package the payload named for it
+     * @return the local def when the package and bytes match one, otherwise a parsed def
+     */
+    ClassDef read(BufferReader in, String packageName) {
+        int at = in.position();
+        byte[] body = body(in);
+        ClassDef.Key key = new ClassDef.Key(packageName, body);
+        ClassDef def = known.get(key);
+        if (def == null) {
+            def = parse(body, at, r -> ClassDef.parse(r, packageName, at));
+            remember(key, def, body.length);
+        }
+        return def;
+    }
+
+    /**
+     * Reads a def of format version 2 ({@code varint(length) body}, the body naming the full class).
+     * Not cached by its bytes: it is parsed, and then stands for the local or cached def with the
+     * same content, so an old payload of an unchanged class is still read by the same-schema codec.
      *
      * @param in the input, at the def
-     * @return the local def when the bytes match one, otherwise a parsed def
+     * @return the local def when the content matches one, otherwise the parsed def
      */
-    ClassDef read(BufferReader in) {
+    ClassDef readV2(BufferReader in) {
         int at = in.position();
+        byte[] body = body(in);
+        ClassDef parsed = parse(body, at, r -> ClassDef.parseV2(r, at));
+        ClassDef def = known.get(parsed.key());
+        if (def == null) {
+            def = parsed;
+            remember(parsed.key(), def, body.length);
+        }
+        return def;
+    }
+
+    private byte[] body(BufferReader in) {
         int length = in.readLength(limits.maxStringLength(), "class definition");
         in.require(length, "class definition");
         byte[] body = new byte[length];
         in.readBytes(body, 0, length);
-        ClassDef.Key key = new ClassDef.Key(body);
-        ClassDef def = known.get(key);
-        if (def == null) {
-            ArrayReader r = new ArrayReader(body, 0, length);
-            r.limitStrings(limits.maxStringLength());
-            try {
-                def = ClassDef.parse(r, at);
-            } catch (dev.peregrine.MalformedInputException | dev.peregrine.LimitExceededException e) {
-                throw e;
-            } catch (RuntimeException e) {
-                throw new dev.peregrine.MalformedInputException("malformed class definition: " + e, at, e);
-            }
-            if (known.size() < MAX_CACHED && length <= MAX_CACHED_DEF_BYTES
-                    && cachedBytes.addAndGet(length) <= MAX_CACHED_BYTES) {
-                known.putIfAbsent(key, def);
-            }
+        return body;
+    }
+
+    private ClassDef parse(byte[] body, int at, java.util.function.Function<ArrayReader, ClassDef> parser) {
+        ArrayReader r = new ArrayReader(body, 0, body.length);
+        r.limitStrings(limits.maxStringLength());
+        try {
+            return parser.apply(r);
+        } catch (dev.peregrine.MalformedInputException | dev.peregrine.LimitExceededException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new dev.peregrine.MalformedInputException("malformed class definition: " + e, at, e);
         }
-        return def;
+    }
+
+    private void remember(ClassDef.Key key, ClassDef def, int length) {
+        if (known.size() < MAX_CACHED && length <= MAX_CACHED_DEF_BYTES
+                && cachedBytes.addAndGet(length) <= MAX_CACHED_BYTES) {
+            known.putIfAbsent(key, def);
+        }
     }
 }

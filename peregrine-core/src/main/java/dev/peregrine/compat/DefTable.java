@@ -12,12 +12,22 @@ import java.util.Arrays;
  * already carried, or, when {@code n} equals the number carried so far, a new def follows. So each
  * def travels once per payload (once per stream) and each object pays one byte for it.
  *
+ * <p>In format version 3 a new def is preceded by {@code varint(p)}: the index of a package already
+ * named, or, when {@code p} equals the number named so far, the package name follows as a string.
+ * So a package name travels once per payload, however many of its classes it carries (a fixture of
+ * eight classes in one package carried the name eight times in version 2). Version 2 payloads, with
+ * the full class name inside every def, are still read.
+ *
  * <p>Writer side: a slot per local def serial, so the lookup is an array read. Reader side: the defs
  * in the order they came. One table serves one write or read at a time, like its context.
  */
 public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
+    /** The compatible format's version this table writes: 3. */
+    public static final int CURRENT_VERSION = 3;
+    /** The previous compatible format, still read: defs name the full class, no package table. */
+    public static final int VERSION_2 = 2;
 
     private final DefRegistry registry;
     private int[] indexBySerial = new int[16];
@@ -25,6 +35,10 @@ public final class DefTable {
     private int written;
     private ClassDef[] read = new ClassDef[8];
     private int readCount;
+    /** Packages named so far, on either side: interned local names when writing. */
+    private String[] packages = new String[4];
+    private int packageCount;
+    private int version = CURRENT_VERSION;
 
     /**
      * @param registry where local defs and the cache of read defs live
@@ -46,23 +60,41 @@ public final class DefTable {
         written = 0;
         Arrays.fill(read, 0, readCount, null);
         readCount = 0;
-    }
-
-    /** @return how many defs this table has written, for {@link #rollBack} */
-    public int mark() {
-        return written;
+        Arrays.fill(packages, 0, packageCount, null);
+        packageCount = 0;
     }
 
     /**
-     * Forgets the defs written since a {@link #mark}, when the value that wrote them was not sent.
+     * Sets the format version of the payload being read (its header says which).
+     *
+     * @param version {@link #CURRENT_VERSION} or {@link #VERSION_2}
+     */
+    public void readVersion(int version) {
+        this.version = version;
+    }
+
+    /** @return how many defs and packages this table has written, for {@link #rollBack} */
+    public long mark() {
+        return (long) packageCount << 32 | written;
+    }
+
+    /**
+     * Forgets the defs and packages written since a {@link #mark}, when the value that wrote them was
+     * not sent.
      *
      * @param mark an earlier {@link #mark()}
      */
-    public void rollBack(int mark) {
-        for (int i = mark; i < written; i++) {
+    public void rollBack(long mark) {
+        int defs = (int) mark;
+        for (int i = defs; i < written; i++) {
             indexBySerial[serialsUsed[i]] = 0;
         }
-        written = Math.min(written, mark);
+        written = Math.min(written, defs);
+        int named = (int) (mark >>> 32);
+        if (named < packageCount) {
+            Arrays.fill(packages, named, packageCount, null);
+            packageCount = named;
+        }
     }
 
     /**
@@ -94,8 +126,51 @@ public final class DefTable {
         serialsUsed[written] = s;
         indexBySerial[s] = ++written;
         out.writeVarUInt(written - 1);
+        writePackage(out, def);
         byte[] bytes = def.encoded();
         out.writeBytes(bytes, 0, bytes.length);
+    }
+
+    private void writePackage(BufferWriter out, ClassDef def) {
+        String name = def.packageName();
+        for (int i = 0; i < packageCount; i++) {
+            if (packages[i] == name) {
+                out.writeVarUInt(i);
+                return;
+            }
+        }
+        out.writeVarUInt(packageCount);
+        addPackage(name);
+        byte[] bytes = def.encodedPackage();
+        out.writeBytes(bytes, 0, bytes.length);
+    }
+
+    private void addPackage(String name) {
+        if (packageCount == packages.length) {
+            packages = Arrays.copyOf(packages, packageCount * 2);
+        }
+        packages[packageCount++] = name;
+    }
+
+    /**
+     * Reads a package reference, and the name when it is new.
+     *
+     * @param expected the def the caller expects, whose package is compared in place; or null
+     */
+    private String readPackage(BufferReader in, ClassDef expected) {
+        int at = in.position();
+        int p = in.readVarUInt();
+        if (p >= 0 && p < packageCount) {
+            return packages[p];
+        }
+        if (p != packageCount) {
+            throw new MalformedInputException("package " + Integer.toUnsignedString(p) + " is referenced before "
+                    + "it is named (" + packageCount + " so far)", at);
+        }
+        String name = expected != null && in.skipIfNext(expected.encodedPackage()) ? expected.packageName()
+                : in.readString();
+        addPackage(name);
+        return name;
     }
 
     /**
@@ -135,8 +210,8 @@ public final class DefTable {
 
     /**
      * Reads a def reference where this reader expects a value of a class it has, and the def when
-     * it is new. Perf: a new def is first compared in place with the expected local def, the usual
-     * case, which costs no copy, hash or lookup.
+     * it is new. Perf: a new def (and a new package name) is first compared in place with the
+     * expected local def, the usual case, which costs no copy, hash or lookup.
      *
      * @param in       the input
      * @param expected the reader's own def of the class expected here
@@ -148,10 +223,7 @@ public final class DefTable {
         if (n >= 0 && n < readCount) {
             return read[n];
         }
-        if (n == readCount && in.skipIfNext(expected.encoded())) {
-            return remember(expected);
-        }
-        return readNew(in, n, at);
+        return readNew(in, n, at, expected);
     }
 
     /**
@@ -166,15 +238,22 @@ public final class DefTable {
         if (n >= 0 && n < readCount) {
             return read[n];
         }
-        return readNew(in, n, at);
+        return readNew(in, n, at, null);
     }
 
-    private ClassDef readNew(BufferReader in, int n, int at) {
+    private ClassDef readNew(BufferReader in, int n, int at, ClassDef expected) {
         if (n != readCount) {
             throw new MalformedInputException("class definition " + Integer.toUnsignedString(n)
                     + " is referenced before it is defined (" + readCount + " so far)", at);
         }
-        return remember(registry.read(in));
+        if (version == VERSION_2) {
+            return remember(registry.readV2(in));
+        }
+        String packageName = readPackage(in, expected);
+        if (expected != null && packageName.equals(expected.packageName()) && in.skipIfNext(expected.encoded())) {
+            return remember(expected);
+        }
+        return remember(registry.read(in, packageName));
     }
 
     private ClassDef remember(ClassDef def) {

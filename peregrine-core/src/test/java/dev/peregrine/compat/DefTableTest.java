@@ -7,17 +7,25 @@ import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Limits;
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The def table's references and its bound, on hand-made bytes. */
 class DefTableTest {
-    /** A def body: kind 0 (class), name "a", no fields; with its length prefix. */
-    private static final byte[] TINY_DEF = {4, 0, 4, 'a', 0};
+    /** A def body: kind 0 (class), name "a" (one six-bit code), no fields; with its length prefix. */
+    private static final byte[] TINY_DEF = {4, 0, 3, 0, 0};
 
+    /** Defs of class "a" in the unnamed package, which the first one names (package 0, string ""). */
     private static void writeDefs(BufferWriter out, int count) {
         for (int i = 0; i < count; i++) {
             out.writeVarUInt(i);
+            out.writeVarUInt(0);
+            if (i == 0) {
+                out.writeString("");
+            }
             out.writeBytes(TINY_DEF, 0, TINY_DEF.length);
         }
     }
@@ -37,6 +45,51 @@ class DefTableTest {
     void aReferencePastTheNextDefIsMalformed() {
         DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
         assertThrows(MalformedInputException.class, () -> table.read(new ArrayReader(new byte[] {1}, 0, 1)));
+    }
+
+    @Test
+    void aPackageReferencedBeforeItIsNamedIsMalformed() {
+        DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> table.read(new ArrayReader(new byte[] {0, 1}, 0, 2)));
+        assertTrue(e.getMessage().contains("package 1 is referenced before it is named"), e.getMessage());
+    }
+
+    @Test
+    void aVersion2DefStandsForTheSameVersion3Def() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        DefTable v3 = new DefTable(registry);
+        BufferWriter out = BufferWriter.growable(32);
+        writeDefs(out, 1);
+        ClassDef current = v3.read(new ArrayReader(out.toByteArray(), 0, out.size()));
+        DefTable v2 = new DefTable(registry);
+        v2.readVersion(DefTable.VERSION_2);
+        // version 2: def-ref 0, then the def: length 4, kind 0, name "a" as a string, no fields
+        ClassDef old = v2.read(new ArrayReader(new byte[] {0, 4, 0, 4, 'a', 0}, 0, 6));
+        assertSame(current, old);
+        assertEquals("a", old.name());
+    }
+
+    @Test
+    void aRolledBackValueForgetsThePackagesItNamed() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        DefTable table = new DefTable(registry);
+        BufferWriter first = BufferWriter.growable(64);
+        long mark = table.mark();
+        table.write(first, def);
+        table.rollBack(mark);
+        BufferWriter again = BufferWriter.growable(64);
+        table.write(again, def);
+        assertArrayEquals(first.toByteArray(), again.toByteArray());
+        BufferWriter reference = BufferWriter.growable(8);
+        table.write(reference, def);
+        assertArrayEquals(new byte[] {0}, reference.toByteArray());
+    }
+
+    /** A class to make a local def of. */
+    static final class Sample {
+        int x;
     }
 
     @Test
