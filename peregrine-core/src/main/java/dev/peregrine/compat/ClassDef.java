@@ -38,6 +38,12 @@ public final class ClassDef {
     static final int ENUM = 1;
     private static final int EXACT = 1 << 4;
     private static final int TAGGED = 1 << 5;
+    /**
+     * Longest package name the compatible format carries, in chars. A payload names a package once
+     * and every def of it refers to the name, so a reader must not let one long name be multiplied
+     * by the defs that share it; real package names are far shorter.
+     */
+    static final int MAX_PACKAGE_CHARS = 1024;
 
     /**
      * One field as written.
@@ -53,7 +59,7 @@ public final class ClassDef {
 
     private final int kind;
     private final String packageName;
-    private final String name;
+    private final String simpleName;
     private final List<FieldDef> fields;
     private final List<String> constants;
     private final byte[] encoded;
@@ -66,8 +72,10 @@ public final class ClassDef {
     private ClassDef(int kind, String packageName, String simpleName, List<FieldDef> fields, List<String> constants,
                      Class<?> local, int serial) {
         this.kind = kind;
-        this.packageName = packageName.intern();
-        this.name = packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
+        // A parsed def keeps the reference its payload's package table holds (no copy per def);
+        // local defs' names are interned, so that a writer compares packages by identity.
+        this.packageName = local != null ? packageName.intern() : packageName;
+        this.simpleName = simpleName;
         this.fields = fields;
         this.constants = constants;
         this.local = local;
@@ -78,9 +86,7 @@ public final class ClassDef {
         out.writeVarUInt(body.size());
         out.writeBytes(body.array(), 0, body.size());
         this.encoded = out.toByteArray();
-        BufferWriter pkg = BufferWriter.growable(packageName.length() + 5);
-        pkg.writeString(packageName);
-        this.encodedPackage = pkg.toByteArray();
+        this.encodedPackage = local != null ? encodePackage(packageName) : null;
         int bits = 0;
         for (FieldDef f : fields) {
             bits += f.kind.usesBitmap() ? 1 : 0;
@@ -97,6 +103,10 @@ public final class ClassDef {
      * @throws UnsupportedTypeException when two fields share a tag
      */
     static ClassDef local(Class<?> type, int serial) {
+        if (type.getPackageName().length() > MAX_PACKAGE_CHARS) {
+            throw new UnsupportedTypeException("the compatible format carries package names of at most "
+                    + MAX_PACKAGE_CHARS + " chars; " + type.getName() + " is in a longer one");
+        }
         if (type.isEnum()) {
             List<String> names = new ArrayList<>();
             for (Object c : type.getEnumConstants()) {
@@ -121,6 +131,12 @@ public final class ClassDef {
         return new ClassDef(OBJECT, type.getPackageName(), simpleName(type), List.copyOf(fs), List.of(), type, serial);
     }
 
+    private static byte[] encodePackage(String packageName) {
+        BufferWriter pkg = BufferWriter.growable(packageName.length() + 5);
+        pkg.writeString(packageName);
+        return pkg.toByteArray();
+    }
+
     /** @return the binary name without the package: {@code Outer$Inner} */
     private static String simpleName(Class<?> type) {
         String pkg = type.getPackageName();
@@ -138,8 +154,7 @@ public final class ClassDef {
     static ClassDef parse(BufferReader in, String packageName, int at) {
         int kind = in.readByte();
         String simpleName = Identifiers.read(in);
-        String name = packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
-        int n = entryCount(in, name, at);
+        int n = entryCount(in, simpleName, at);
         if (kind == ENUM) {
             List<String> names = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
@@ -152,14 +167,14 @@ public final class ClassDef {
         for (int i = 0; i < n; i++) {
             int head = in.readVarUInt();
             if (head < 0 || (head & ~(0xF | EXACT | TAGGED)) != 0) {
-                throw new MalformedInputException("field " + (i + 1) + " of " + name + " has a malformed head "
+                throw new MalformedInputException("field " + (i + 1) + " of " + simpleName + " has a malformed head "
                         + Integer.toUnsignedString(head), at);
             }
             int tag = (head & TAGGED) != 0 ? in.readVarUInt() : -1;
             String field = Identifiers.read(in);
-            FieldKind fk = kind(head & 0xF, name, field, at);
-            if (fk != FieldKind.REFERENCE && (head & EXACT) != 0 || tag < -1) {
-                throw new MalformedInputException("field " + name + "." + field + " has a malformed head", at);
+            FieldKind fk = kind(head & 0xF, simpleName, field, at);
+            if (fk != FieldKind.REFERENCE && (head & EXACT) != 0 || (head & TAGGED) != 0 && tag < 0) {
+                throw new MalformedInputException("field " + simpleName + "." + field + " has a malformed head", at);
             }
             String hint = fk == FieldKind.REFERENCE ? in.readString() : fk.type().getName();
             fs.add(new FieldDef(field, tag, fk, hint, fk != FieldKind.REFERENCE || (head & EXACT) != 0));
@@ -226,7 +241,7 @@ public final class ClassDef {
 
     private static ClassDef finish(BufferReader in, ClassDef def, int at) {
         if (in.remaining() != 0) {
-            throw new MalformedInputException("class definition of " + def.name + " has " + in.remaining()
+            throw new MalformedInputException("class definition of " + def.simpleName + " has " + in.remaining()
                     + " bytes left over", at);
         }
         return def;
@@ -268,17 +283,19 @@ public final class ClassDef {
         return encoded;
     }
 
-    /** @return the package name as a string on the wire; not to be modified */
+    /** @return a local def's package name as a string on the wire (null for a parsed def); not to be modified */
     byte[] encodedPackage() {
         return encodedPackage;
     }
 
     /** @return the class name the writer had */
     String name() {
-        return name;
+        // Built on each call, not kept: a parsed def shares its package name with the other defs of
+        // its payload, and a copy per def would multiply a long name.
+        return packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
     }
 
-    /** @return the package of the class the writer had (interned), for reading its hint texts */
+    /** @return the package of the class the writer had, for reading its hint texts */
     String packageName() {
         return packageName;
     }
@@ -315,7 +332,7 @@ public final class ClassDef {
 
     @Override
     public String toString() {
-        return name + (kind == ENUM ? constants : fields);
+        return name() + (kind == ENUM ? constants : fields);
     }
 
     /** Equality of packages and body encodings, for the cache of defs read from payloads. */

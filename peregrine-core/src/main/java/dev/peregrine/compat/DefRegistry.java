@@ -9,12 +9,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The class defs one {@code Peregrine} instance in compatible mode knows: the defs of its own classes,
- * made once per class, and the defs it has read from payloads, cached by their bytes so that a def
- * seen before costs one hash lookup instead of a parse. A def read with the same bytes as a local def
- * is that local def, which is how a reader knows, with one identity comparison, that an object was
+ * made once per class, and the defs it has read from payloads, cached by their package and bytes so
+ * that a def seen before costs one hash lookup instead of a parse (a def of format version 2 is
+ * parsed each time, then looked up by its content). A def read with the same package and bytes as
+ * a local def is that local def, which is how a reader knows, with one identity comparison, that an object was
  * written by the same version of its class. Reading never changes a local def, so what an instance
  * writes never depends on what it has read. The cache of foreign defs is bounded (4,096 defs of at
- * most 64 KiB, 8 MiB in all); past that, defs are parsed each time they arrive.
+ * most 64 KiB, 8 MiB of bodies in all, package names of at most 1,024 chars shared between them);
+ * past that, defs are parsed each time they arrive.
  */
 public final class DefRegistry {
     /** Bounds on cached foreign defs, so hostile payloads cannot grow the cache without end. */

@@ -169,6 +169,10 @@ public final class DefTable {
         }
         String name = expected != null && in.skipIfNext(expected.encodedPackage()) ? expected.packageName()
                 : in.readString();
+        if (name.length() > ClassDef.MAX_PACKAGE_CHARS) {
+            throw new dev.peregrine.LimitExceededException("package name of " + name.length() + " chars exceeds the "
+                    + "limit of " + ClassDef.MAX_PACKAGE_CHARS, at);
+        }
         addPackage(name);
         return name;
     }

@@ -87,6 +87,73 @@ class DefTableTest {
         assertArrayEquals(new byte[] {0}, reference.toByteArray());
     }
 
+    @Test
+    void aVersion2DefOfAnUnchangedClassIsTheLocalDef() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef local = registry.local(Sample.class);
+        BufferWriter body = BufferWriter.growable(64);
+        body.writeByte(0);
+        body.writeString(Sample.class.getName());
+        body.writeVarUInt(1);
+        body.writeVarUInt(0);
+        body.writeString("x");
+        body.writeByte(dev.peregrine.type.FieldKind.INT.ordinal());
+        BufferWriter payload = BufferWriter.growable(64);
+        payload.writeVarUInt(0);
+        payload.writeVarUInt(body.size());
+        payload.writeBytes(body.array(), 0, body.size());
+        DefTable table = new DefTable(registry);
+        table.readVersion(DefTable.VERSION_2);
+        ClassDef read = table.read(new ArrayReader(payload.toByteArray(), 0, payload.size()));
+        assertSame(local, read);
+    }
+
+    @Test
+    void parsedDefsShareTheirPayloadsPackageName() {
+        BufferWriter out = BufferWriter.growable(64);
+        out.writeVarUInt(0);
+        out.writeVarUInt(0);
+        out.writeString("com.example");
+        out.writeBytes(TINY_DEF, 0, TINY_DEF.length);
+        out.writeVarUInt(1);
+        out.writeVarUInt(0);
+        out.writeBytes(new byte[] {4, 0, 3, 1, 0}, 0, 5);
+        DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
+        ArrayReader in = new ArrayReader(out.toByteArray(), 0, out.size());
+        ClassDef a = table.read(in);
+        ClassDef b = table.read(in);
+        assertEquals("com.example.a", a.name());
+        assertEquals("com.example.b", b.name());
+        assertSame(a.packageName(), b.packageName());
+    }
+
+    @Test
+    void aPackageNamePastTheBoundIsRefused() {
+        BufferWriter out = BufferWriter.growable(2048);
+        out.writeVarUInt(0);
+        out.writeVarUInt(0);
+        out.writeString("p".repeat(ClassDef.MAX_PACKAGE_CHARS + 1));
+        out.writeBytes(TINY_DEF, 0, TINY_DEF.length);
+        DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
+        assertThrows(LimitExceededException.class,
+                () -> table.read(new ArrayReader(out.toByteArray(), 0, out.size())));
+    }
+
+    @Test
+    void aTaggedFieldWithoutAValidTagIsMalformed() {
+        // def: kind 0, name "a", 1 field: head 0x26 (int, tagged), tag varint 0xFFFFFFFF (-1), name "b"
+        byte[] def = {0, 3, 0, 1, 0x26, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 3, 1};
+        BufferWriter out = BufferWriter.growable(32);
+        out.writeVarUInt(0);
+        out.writeVarUInt(0);
+        out.writeString("");
+        out.writeVarUInt(def.length);
+        out.writeBytes(def, 0, def.length);
+        DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
+        assertThrows(MalformedInputException.class,
+                () -> table.read(new ArrayReader(out.toByteArray(), 0, out.size())));
+    }
+
     /** A class to make a local def of. */
     static final class Sample {
         int x;
