@@ -169,6 +169,17 @@ public final class ArrayReader extends BufferReader {
 
     @Override
     public String readString() {
+        // Perf: a Latin-1 string of under 32 bytes has a one-byte header (length << 2, encoding 0);
+        // decoding it here skips the long varint, the limit and the encoding dispatch.
+        int p = pos;
+        if (p < end) {
+            int h = buf[p];
+            int length = h >> 2;
+            if ((h & 0x83) == 0 && length < end - p && length <= maxStringBytes()) {
+                pos = p + 1 + length;
+                return new String(buf, p + 1, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+            }
+        }
         long header = readStringHeader();
         int length = (int) (header >>> 2);
         String s = StringEncoding.decode(buf, pos, length, (int) (header & 3), position());

@@ -22,6 +22,11 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
         this.maxStringBytes = bytes;
     }
 
+    /** @return the bound set by {@link #limitStrings} */
+    final int maxStringBytes() {
+        return maxStringBytes;
+    }
+
     /** @return bytes consumed since the start of the payload */
     public abstract int position();
 

@@ -381,8 +381,24 @@ public final class BufferWriter {
      */
     public void writeString(String s) {
         int n = s.length();
-        long latin1 = (long) n << 2 | StringEncoding.LATIN1;
         int start = pos;
+        if (n < 32 && end - start > n) {
+            // Perf: a Latin-1 string of under 32 chars has a one-byte header, written after the
+            // chars are copied and checked; no varint, no second capacity check.
+            byte[] b = buf;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c > 0xFF) {
+                    writeMeasured(s);
+                    return;
+                }
+                b[start + 1 + i] = (byte) c;
+            }
+            b[start] = (byte) (n << 2 | StringEncoding.LATIN1);
+            pos = start + 1 + n;
+            return;
+        }
+        long latin1 = (long) n << 2 | StringEncoding.LATIN1;
         if (tryEnsure(varLongSize(latin1) + n)) {
             // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
             // past U+00FF rewinds to the measured path, which writes over what was copied.
