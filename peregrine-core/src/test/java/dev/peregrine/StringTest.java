@@ -18,6 +18,22 @@ class StringTest {
     }
 
     @Test
+    void shortStringsAroundTheOneByteHeader() {
+        // under 32 Latin-1 chars the header is one byte, written and read in place
+        for (int n = 0; n <= 40; n++) {
+            check(p, "\u00e9".repeat(n), (n < 32 ? 3 : 4) + n);
+            if (n > 0) {
+                String wide = "a".repeat(n - 1) + "\u0394";
+                assertEquals(wide, p.deserialize(p.serialize(wide)), "a wide char last, length " + n);
+            }
+        }
+        Peregrine small = Peregrine.builder().maxStringLength(5).build();
+        org.junit.jupiter.api.Assertions.assertThrows(LimitExceededException.class,
+                () -> small.deserialize(p.serialize("abcdef")));
+        assertEquals("abcde", small.deserialize(p.serialize("abcde")));
+    }
+
+    @Test
     void utf8ForWiderChars() {
         check(p, "Steve Jobs\uC2A4", 2 + 1 + 13);
         check(p, "\u0394\u03b5\u03bb\u03c4\u03b1", 2 + 1 + 10);
