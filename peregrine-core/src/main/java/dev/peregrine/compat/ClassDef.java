@@ -63,7 +63,7 @@ public final class ClassDef {
     private final List<FieldDef> fields;
     private final List<String> constants;
     private final byte[] encoded;
-    private final byte[] encodedPackage;
+    private final byte[] encodedWithPackage;
     private final Key key;
     private final Class<?> local;
     private final int serial;
@@ -86,7 +86,7 @@ public final class ClassDef {
         out.writeVarUInt(body.size());
         out.writeBytes(body.array(), 0, body.size());
         this.encoded = out.toByteArray();
-        this.encodedPackage = local != null ? encodePackage(packageName) : null;
+        this.encodedWithPackage = local != null ? withPackage(packageName, encoded) : null;
         int bits = 0;
         for (FieldDef f : fields) {
             bits += f.kind.usesBitmap() ? 1 : 0;
@@ -131,10 +131,11 @@ public final class ClassDef {
         return new ClassDef(OBJECT, type.getPackageName(), simpleName(type), List.copyOf(fs), List.of(), type, serial);
     }
 
-    private static byte[] encodePackage(String packageName) {
-        BufferWriter pkg = BufferWriter.growable(packageName.length() + 5);
-        pkg.writeString(packageName);
-        return pkg.toByteArray();
+    private static byte[] withPackage(String packageName, byte[] encoded) {
+        BufferWriter out = BufferWriter.growable(packageName.length() + 5 + encoded.length);
+        out.writeString(packageName);
+        out.writeBytes(encoded, 0, encoded.length);
+        return out.toByteArray();
     }
 
     /** @return the binary name without the package: {@code Outer$Inner} */
@@ -283,9 +284,13 @@ public final class ClassDef {
         return encoded;
     }
 
-    /** @return a local def's package name as a string on the wire (null for a parsed def); not to be modified */
-    byte[] encodedPackage() {
-        return encodedPackage;
+    /**
+     * @return for a local def, its package name as a string followed by {@link #encoded()}: what
+     *         follows a package reference that names the package (null for a parsed def); not to
+     *         be modified
+     */
+    byte[] encodedWithPackage() {
+        return encodedWithPackage;
     }
 
     /** @return the class name the writer had */

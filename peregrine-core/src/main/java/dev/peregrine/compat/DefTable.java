@@ -60,7 +60,9 @@ public final class DefTable {
         written = 0;
         Arrays.fill(read, 0, readCount, null);
         readCount = 0;
-        Arrays.fill(packages, 0, packageCount, null);
+        for (int i = 0; i < packageCount; i++) {
+            packages[i] = null;
+        }
         packageCount = 0;
     }
 
@@ -126,23 +128,28 @@ public final class DefTable {
         serialsUsed[written] = s;
         indexBySerial[s] = ++written;
         out.writeVarUInt(written - 1);
-        writePackage(out, def);
-        byte[] bytes = def.encoded();
+        // Perf: a new package's name and the def go out as one precomputed run of bytes.
+        int p = packageIndex(def.packageName());
+        byte[] bytes;
+        if (p < 0) {
+            out.writeVarUInt(packageCount);
+            addPackage(def.packageName());
+            bytes = def.encodedWithPackage();
+        } else {
+            out.writeVarUInt(p);
+            bytes = def.encoded();
+        }
         out.writeBytes(bytes, 0, bytes.length);
     }
 
-    private void writePackage(BufferWriter out, ClassDef def) {
-        String name = def.packageName();
+    /** @return the index of a local (interned) package name written so far, or -1 */
+    private int packageIndex(String name) {
         for (int i = 0; i < packageCount; i++) {
             if (packages[i] == name) {
-                out.writeVarUInt(i);
-                return;
+                return i;
             }
         }
-        out.writeVarUInt(packageCount);
-        addPackage(name);
-        byte[] bytes = def.encodedPackage();
-        out.writeBytes(bytes, 0, bytes.length);
+        return -1;
     }
 
     private void addPackage(String name) {
@@ -153,13 +160,12 @@ public final class DefTable {
     }
 
     /**
-     * Reads a package reference, and the name when it is new.
+     * Reads the package a package reference names, and the name when it is new.
      *
-     * @param expected the def the caller expects, whose package is compared in place; or null
+     * @param p  the reference, already read
+     * @param at its payload offset
      */
-    private String readPackage(BufferReader in, ClassDef expected) {
-        int at = in.position();
-        int p = in.readVarUInt();
+    private String readPackage(BufferReader in, int p, int at) {
         if (p >= 0 && p < packageCount) {
             return packages[p];
         }
@@ -167,8 +173,7 @@ public final class DefTable {
             throw new MalformedInputException("package " + Integer.toUnsignedString(p) + " is referenced before "
                     + "it is named (" + packageCount + " so far)", at);
         }
-        String name = expected != null && in.skipIfNext(expected.encodedPackage()) ? expected.packageName()
-                : in.readString();
+        String name = in.readString();
         if (name.length() > ClassDef.MAX_PACKAGE_CHARS) {
             throw new dev.peregrine.LimitExceededException("package name of " + name.length() + " chars exceeds the "
                     + "limit of " + ClassDef.MAX_PACKAGE_CHARS, at);
@@ -245,6 +250,23 @@ public final class DefTable {
         return readNew(in, n, at, null);
     }
 
+    /**
+     * Perf: the usual case, the expected class's package and def, compared in place: with a new
+     * package as one run of bytes, else the def after one comparison of package names. Consumes
+     * nothing when it answers false.
+     */
+    private boolean readsExpected(BufferReader in, int p, ClassDef expected) {
+        if (p == packageCount) {
+            if (in.skipIfNext(expected.encodedWithPackage())) {
+                addPackage(expected.packageName());
+                return true;
+            }
+            return false;
+        }
+        return p >= 0 && p < packageCount && expected.packageName().equals(packages[p])
+                && in.skipIfNext(expected.encoded());
+    }
+
     private ClassDef readNew(BufferReader in, int n, int at, ClassDef expected) {
         if (n != readCount) {
             throw new MalformedInputException("class definition " + Integer.toUnsignedString(n)
@@ -253,11 +275,12 @@ public final class DefTable {
         if (version == VERSION_2) {
             return remember(registry.readV2(in));
         }
-        String packageName = readPackage(in, expected);
-        if (expected != null && packageName.equals(expected.packageName()) && in.skipIfNext(expected.encoded())) {
+        int packageAt = in.position();
+        int p = in.readVarUInt();
+        if (expected != null && readsExpected(in, p, expected)) {
             return remember(expected);
         }
-        return remember(registry.read(in, packageName));
+        return remember(registry.read(in, readPackage(in, p, packageAt)));
     }
 
     private ClassDef remember(ClassDef def) {
