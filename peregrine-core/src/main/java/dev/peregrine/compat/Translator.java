@@ -105,6 +105,8 @@ final class Translator extends TypeCodec<Object> {
                 collect(TypeHint.of(f.genericType()), declared);
             }
         }
+        // Built once here: a def builds its full name on each call (see ClassDef.name()).
+        String className = wire.name();
         List<ClassDef.FieldDef> written = wire.fields();
         Step[] steps = new Step[written.size()];
         int bit = 0;
@@ -112,9 +114,9 @@ final class Translator extends TypeCodec<Object> {
             ClassDef.FieldDef w = written.get(i);
             int target = model == null ? -1 : match(w, model);
             int b = w.kind().usesBitmap() ? bit++ : -1;
-            steps[i] = step(w, b, target, model, declared, schemas, wire);
+            steps[i] = step(w, b, target, model, declared, schemas, wire, className);
         }
-        return new Translator(wire.name(), steps, bit, model);
+        return new Translator(className, steps, bit, model);
     }
 
     private static void collect(TypeHint h, Map<String, Class<?>> into) {
@@ -148,8 +150,8 @@ final class Translator extends TypeCodec<Object> {
     }
 
     private static Step step(ClassDef.FieldDef w, int bit, int target, TypeModel model,
-                             Map<String, Class<?>> declared, Schemas schemas, ClassDef wire) {
-        String className = wire.name();
+                             Map<String, Class<?>> declared, Schemas schemas, ClassDef wire,
+                             String className) {
         String pkg = wire.packageName();
         FieldModel local = target < 0 ? null : model.fields().get(target);
         TypeHint localHint = local == null ? null : TypeHint.of(local.genericType());
