@@ -60,10 +60,15 @@ public final class DefTable {
         written = 0;
         Arrays.fill(read, 0, readCount, null);
         readCount = 0;
-        for (int i = 0; i < packageCount; i++) {
-            packages[i] = null;
+        forgetPackages(0);
+    }
+
+    /** Forgets the packages named from index {@code from} on. */
+    private void forgetPackages(int from) {
+        if (from < packageCount) {
+            Arrays.fill(packages, from, packageCount, null);
+            packageCount = from;
         }
-        packageCount = 0;
     }
 
     /**
@@ -92,11 +97,7 @@ public final class DefTable {
             indexBySerial[serialsUsed[i]] = 0;
         }
         written = Math.min(written, defs);
-        int named = (int) (mark >>> 32);
-        if (named < packageCount) {
-            Arrays.fill(packages, named, packageCount, null);
-            packageCount = named;
-        }
+        forgetPackages((int) (mark >>> 32));
     }
 
     /**
