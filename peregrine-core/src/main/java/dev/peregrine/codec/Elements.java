@@ -69,6 +69,56 @@ final class Elements {
         }
     }
 
+    /**
+     * Counts the nulls of an {@code ArrayList} whose other elements are all exactly of one class.
+     *
+     * @param items the list
+     * @param type  a final class that is not an enum
+     * @return the number of null elements, or -1 when some element has another class
+     */
+    static int nullsIfAllOf(ArrayList<?> items, Class<?> type) {
+        int nulls = 0;
+        for (int i = 0, n = items.size(); i < n; i++) {
+            Object e = items.get(i);
+            if (e == null) {
+                nulls++;
+            } else if (e.getClass() != type) {
+                return -1;
+            }
+        }
+        return nulls;
+    }
+
+    /**
+     * {@link #write(WriteContext, ArrayList, TypeHint)} of a list whose non-null elements are all of
+     * the declared class ({@link #nullsIfAllOf} said so): the same bytes, the flags found from the
+     * count of nulls, each element written by {@code codec}.
+     *
+     * @param items an {@code ArrayList}, exactly
+     * @param nulls its number of null elements
+     * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}
+     * @param hint  the declared element type
+     * @throws ConcurrentModificationException when the list changes size while being written
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void writeAllOf(WriteContext ctx, ArrayList<?> items, int nulls, TypeCodec codec, TypeHint hint) {
+        int n = items.size();
+        int flags = n == nulls ? (n == 0 ? 0 : HAS_NULL) : SAME_TYPE | DECLARED | (nulls > 0 ? HAS_NULL : 0);
+        ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
+        if (nulls > 0) {
+            writePresence(ctx.out(), items, n);
+        }
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e != null) {
+                ctx.writeKnown(e, codec, hint);
+            }
+        }
+        if (items.size() != n) {
+            throw new ConcurrentModificationException("list changed size while being written");
+        }
+    }
+
     /** The flags {@link #writeBody} needs for these elements. */
     static int flags(Object[] items, int n, TypeHint hint) {
         boolean hasNull = false;
@@ -313,6 +363,32 @@ final class Elements {
         for (int i = 0; i < n; i++) {
             dst.add(isPresent(present, i) ? readOne(ctx, codec, hint) : null);
         }
+    }
+
+    /**
+     * Reads what {@link #writeAllOf} writes (and whatever else an {@code ArrayList}'s codec reads):
+     * a header and elements, into a new {@code ArrayList}, as the collection codec would. When the
+     * header says every element is of the declared class, each is read by {@code codec}; any other
+     * body by {@link #readInto(ReadContext, ArrayList, int, int, TypeHint)}.
+     *
+     * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}
+     * @param hint  the declared element type
+     * @return the list
+     */
+    static ArrayList<Object> readAllOf(ReadContext ctx, TypeCodec<?> codec, TypeHint hint) {
+        long header = readHeader(ctx, FLAG_BITS, 16, "collection");
+        int n = count(header, FLAG_BITS);
+        int flags = (int) header & 7;
+        ArrayList<Object> list = new ArrayList<>(Math.min(n, ctx.in().remaining() + 1));
+        if ((flags & (SAME_TYPE | DECLARED)) != (SAME_TYPE | DECLARED)) {
+            readInto(ctx, list, n, flags, hint);
+            return list;
+        }
+        byte[] present = readPresence(ctx.in(), n, flags);
+        for (int i = 0; i < n; i++) {
+            list.add(isPresent(present, i) ? ctx.readKnown(codec, hint) : null);
+        }
+        return list;
     }
 
     /**

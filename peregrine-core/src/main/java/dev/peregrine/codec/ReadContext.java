@@ -281,6 +281,33 @@ public final class ReadContext {
         return finish(id, v);
     }
 
+    /**
+     * Reads a present value in a field whose {@link ReferenceSlot#listElement} is known: what
+     * {@code slot.read(this)} reads. When the tag is the slot's remembered one-byte tag of
+     * {@code ArrayList}, the list is read here, each element through {@code elementCodec}; anything
+     * else (another class, a read that tracks references) takes the general path.
+     *
+     * Perf: the mirror of {@link WriteContext#writeListField}.
+     *
+     * @param slot         the field's slot
+     * @param listCodec    the codec of {@code ArrayList}
+     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}
+     * @param elementHint  {@code slot.listElement()}
+     * @return the value
+     */
+    public Object readListField(ReferenceSlot slot, TypeCodec<?> listCodec, TypeCodec<?> elementCodec,
+                                TypeHint elementHint) {
+        ReferenceSlot.ReadTag last = slot.lastRead();
+        if (values != null || last == null || last.codec() != listCodec || in.peekByte() != last.tag()) {
+            return readAny(slot);
+        }
+        in.readByte();
+        enter();
+        Object v = Elements.readAllOf(this, elementCodec, elementHint);
+        depth--;
+        return v;
+    }
+
     private TypeCodec<?> readTypeAndRemember(ReferenceSlot slot) {
         int first = in.peekByte();
         int at = in.position();

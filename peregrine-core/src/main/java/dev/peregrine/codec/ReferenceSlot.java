@@ -110,6 +110,27 @@ public final class ReferenceSlot {
     }
 
     /**
+     * The element type of a field that may hold an {@code ArrayList} whose elements all have one
+     * class, exactly: declared as {@code List<E>}, {@code Collection<E>} or another supertype of
+     * {@code ArrayList}, with {@code E} a final class (not an enum, whose constants may have classes
+     * of their own, nor an array). Such a field's lists are written by
+     * {@link WriteContext#writeListField} and read by {@link ReadContext#readListField}.
+     *
+     * @return the element hint (the first type argument, as a collection's codec takes it), or null
+     */
+    public TypeHint listElement() {
+        if (known || declared == Object.class || !declared.isAssignableFrom(java.util.ArrayList.class)) {
+            return null;
+        }
+        TypeHint element = TypeHint.arg(hint, 0);
+        if (element == null) {
+            return null;
+        }
+        Class<?> e = element.raw();
+        return Modifier.isFinal(e.getModifiers()) && !e.isEnum() && !e.isArray() ? element : null;
+    }
+
+    /**
      * Writes a non-null value.
      *
      * @param ctx   the write

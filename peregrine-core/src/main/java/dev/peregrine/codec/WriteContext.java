@@ -3,6 +3,7 @@ package dev.peregrine.codec;
 import dev.peregrine.LimitExceededException;
 import dev.peregrine.buffer.BufferWriter;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 
@@ -188,6 +189,41 @@ public final class WriteContext {
         }
         enter();
         codec.write(this, value, slot.hint());
+        depth--;
+    }
+
+    /**
+     * Writes a non-null value in a field whose {@link ReferenceSlot#listElement} is known: the same
+     * bytes as {@code slot.write(this, value)}. An {@code ArrayList} whose non-null elements are all
+     * of the element class is written here, each element through {@code elementCodec}; anything else
+     * (another class, a foreign element, a write that tracks references) takes the general path.
+     *
+     * Perf: generated codecs bind such fields here with the slot, the element codec and hint as
+     * constants, so each list field calls its element codec directly, where the general path goes
+     * through the collection codec and one element call site shared by every list of the program.
+     *
+     * @param value        the field's value
+     * @param slot         the field's slot
+     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}
+     * @param elementHint  {@code slot.listElement()}
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint) {
+        int nulls;
+        if (value.getClass() != ArrayList.class || written != null
+                || (nulls = Elements.nullsIfAllOf((ArrayList<?>) value, elementHint.raw())) < 0) {
+            writeAny(value, slot);
+            return;
+        }
+        ReferenceSlot.WrittenTag last = slot.lastWritten();
+        if (last != null && last.type() == ArrayList.class) {
+            byte[] tag = last.tag();
+            out.writeBytes(tag, 0, tag.length);
+        } else {
+            writeTypeAndRemember(ArrayList.class, slot);
+        }
+        enter();
+        Elements.writeAllOf(this, (ArrayList<?>) value, nulls, elementCodec, elementHint);
         depth--;
     }
 

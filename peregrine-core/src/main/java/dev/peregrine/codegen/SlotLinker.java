@@ -13,6 +13,7 @@ import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayList;
 
 /**
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
@@ -20,7 +21,9 @@ import java.lang.invoke.MethodType;
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
  * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
- * no codec between.
+ * no codec between; a field declared as a list of one final class is written and read by
+ * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
+ * as a constant.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -34,6 +37,8 @@ import java.lang.invoke.MethodType;
 public final class SlotLinker {
     private static final MethodHandle WRITE_KNOWN;
     private static final MethodHandle WRITE_SLOT;
+    private static final MethodHandle WRITE_LIST;
+    private static final MethodHandle READ_LIST;
     private static final MethodHandle READ_KNOWN;
     private static final MethodHandle READ_SLOT;
     private static final MethodHandle WRITE_KNOWN_DEF;
@@ -50,6 +55,10 @@ public final class SlotLinker {
                     Object.class, TypeCodec.class, TypeHint.class, ClassDef.class));
             READ_KNOWN_DEF = l.findVirtual(ReadContext.class, "readKnownWithDef", MethodType.methodType(Object.class,
                     CompatibleCodec.class, TypeCodec.class, TypeHint.class));
+            WRITE_LIST = l.findVirtual(WriteContext.class, "writeListField", MethodType.methodType(void.class,
+                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class));
+            READ_LIST = l.findVirtual(ReadContext.class, "readListField", MethodType.methodType(Object.class,
+                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -83,7 +92,10 @@ public final class SlotLinker {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
         MethodHandle target;
-        if (!s.known()) {
+        TypeHint element = s.known() ? null : s.slot().listElement();
+        if (element != null) {
+            target = MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), element.codecIn(s.resolver()), element);
+        } else if (!s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
             target = MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), s.hint(), c.local());
@@ -110,7 +122,11 @@ public final class SlotLinker {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
         MethodHandle target;
-        if (!s.known()) {
+        TypeHint element = s.known() ? null : s.slot().listElement();
+        if (element != null) {
+            target = MethodHandles.insertArguments(READ_LIST, 1, s.slot(), s.resolver().codecFor(ArrayList.class),
+                    element.codecIn(s.resolver()), element);
+        } else if (!s.known()) {
             target = READ_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
             target = MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), s.hint());
