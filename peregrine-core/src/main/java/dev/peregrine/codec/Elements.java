@@ -73,12 +73,13 @@ final class Elements {
      * Counts the nulls of an {@code ArrayList} whose other elements are all exactly of one class.
      *
      * @param items the list
+     * @param n     its size, as the caller will write it
      * @param type  a final class that is not an enum
      * @return the number of null elements, or -1 when some element has another class
      */
-    static int nullsIfAllOf(ArrayList<?> items, Class<?> type) {
+    static int nullsIfAllOf(ArrayList<?> items, int n, Class<?> type) {
         int nulls = 0;
-        for (int i = 0, n = items.size(); i < n; i++) {
+        for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e == null) {
                 nulls++;
@@ -95,14 +96,16 @@ final class Elements {
      * count of nulls, each element written by {@code codec}.
      *
      * @param items an {@code ArrayList}, exactly
-     * @param nulls its number of null elements
+     * @param n     its size when {@code nulls} were counted; the flags and the body follow it, so a
+     *              list changed meanwhile is a {@code ConcurrentModificationException}, not a
+     *              header that disagrees with its body
+     * @param nulls its number of null elements among the first {@code n}
      * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}
      * @param hint  the declared element type
      * @throws ConcurrentModificationException when the list changes size while being written
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static void writeAllOf(WriteContext ctx, ArrayList<?> items, int nulls, TypeCodec codec, TypeHint hint) {
-        int n = items.size();
+    static void writeAllOf(WriteContext ctx, ArrayList<?> items, int n, int nulls, TypeCodec codec, TypeHint hint) {
         int flags = n == nulls ? (n == 0 ? 0 : HAS_NULL) : SAME_TYPE | DECLARED | (nulls > 0 ? HAS_NULL : 0);
         ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
         if (nulls > 0) {

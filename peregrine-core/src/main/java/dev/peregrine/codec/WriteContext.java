@@ -209,9 +209,14 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint) {
-        int nulls;
-        if (value.getClass() != ArrayList.class || written != null
-                || (nulls = Elements.nullsIfAllOf((ArrayList<?>) value, elementHint.raw())) < 0) {
+        if (value.getClass() != ArrayList.class || written != null) {
+            writeAny(value, slot);
+            return;
+        }
+        ArrayList<?> list = (ArrayList<?>) value;
+        int n = list.size();
+        int nulls = Elements.nullsIfAllOf(list, n, elementHint.raw());
+        if (nulls < 0) {
             writeAny(value, slot);
             return;
         }
@@ -223,7 +228,7 @@ public final class WriteContext {
             writeTypeAndRemember(ArrayList.class, slot);
         }
         enter();
-        Elements.writeAllOf(this, (ArrayList<?>) value, nulls, elementCodec, elementHint);
+        Elements.writeAllOf(this, list, n, nulls, elementCodec, elementHint);
         depth--;
     }
 

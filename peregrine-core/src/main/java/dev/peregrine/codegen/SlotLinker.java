@@ -93,8 +93,9 @@ public final class SlotLinker {
         }
         MethodHandle target;
         TypeHint element = s.known() ? null : s.slot().listElement();
-        if (element != null) {
-            target = MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), element.codecIn(s.resolver()), element);
+        TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
+        if (elementCodec != null) {
+            target = MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), elementCodec, element);
         } else if (!s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
@@ -123,9 +124,10 @@ public final class SlotLinker {
         }
         MethodHandle target;
         TypeHint element = s.known() ? null : s.slot().listElement();
-        if (element != null) {
+        TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
+        if (elementCodec != null) {
             target = MethodHandles.insertArguments(READ_LIST, 1, s.slot(), s.resolver().codecFor(ArrayList.class),
-                    element.codecIn(s.resolver()), element);
+                    elementCodec, element);
         } else if (!s.known()) {
             target = READ_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
@@ -134,5 +136,19 @@ public final class SlotLinker {
             target = MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /**
+     * The codec of a list field's element class, or null when it has none. The general path asks
+     * for it only when a list has an element, and reports an unsupported class then, as a
+     * {@code PeregrineException}; asked here, the failure would be a {@code BootstrapMethodError}
+     * that stays with the call site, so such a field keeps the general path.
+     */
+    private static TypeCodec<?> elementCodec(SlotSpec s, TypeHint element) {
+        try {
+            return element.codecIn(s.resolver());
+        } catch (dev.peregrine.PeregrineException e) {
+            return null;
+        }
     }
 }
