@@ -100,12 +100,15 @@ final class Elements {
      *              list changed meanwhile is a {@code ConcurrentModificationException}, not a
      *              header that disagrees with its body
      * @param nulls its number of null elements among the first {@code n}
-     * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}
+     * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}, or
+     *              in the compatible format the same-schema codec inside it
      * @param hint  the declared element type
+     * @param def   in the compatible format the element class's local definition, else null
      * @throws ConcurrentModificationException when the list changes size while being written
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static void writeAllOf(WriteContext ctx, ArrayList<?> items, int n, int nulls, TypeCodec codec, TypeHint hint) {
+    static void writeAllOf(WriteContext ctx, ArrayList<?> items, int n, int nulls, TypeCodec codec, TypeHint hint,
+                           dev.peregrine.compat.ClassDef def) {
         int flags = n == nulls ? (n == 0 ? 0 : HAS_NULL) : SAME_TYPE | DECLARED | (nulls > 0 ? HAS_NULL : 0);
         ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
         if (nulls > 0) {
@@ -114,7 +117,11 @@ final class Elements {
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e != null) {
-                ctx.writeKnown(e, codec, hint);
+                if (def != null) {
+                    ctx.writeKnownWithDef(e, codec, hint, def);
+                } else {
+                    ctx.writeKnown(e, codec, hint);
+                }
             }
         }
         if (items.size() != n) {
@@ -374,11 +381,14 @@ final class Elements {
      * header says every element is of the declared class, each is read by {@code codec}; any other
      * body by {@link #readInto(ReadContext, ArrayList, int, int, TypeHint)}.
      *
-     * @param codec the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}
-     * @param hint  the declared element type
+     * @param codec  the codec of the declared element class, {@code hint.codecIn(ctx.resolver())}, or
+     *               in the compatible format the same-schema codec inside it
+     * @param hint   the declared element type
+     * @param compat in the compatible format the element class's compatible codec, else null
      * @return the list
      */
-    static ArrayList<Object> readAllOf(ReadContext ctx, TypeCodec<?> codec, TypeHint hint) {
+    static ArrayList<Object> readAllOf(ReadContext ctx, TypeCodec<?> codec, TypeHint hint,
+                                       dev.peregrine.compat.CompatibleCodec compat) {
         long header = readHeader(ctx, FLAG_BITS, 16, "collection");
         int n = count(header, FLAG_BITS);
         int flags = (int) header & 7;
@@ -389,7 +399,11 @@ final class Elements {
         }
         byte[] present = readPresence(ctx.in(), n, flags);
         for (int i = 0; i < n; i++) {
-            list.add(isPresent(present, i) ? ctx.readKnown(codec, hint) : null);
+            Object e = null;
+            if (isPresent(present, i)) {
+                e = compat != null ? ctx.readKnownWithDef(compat, codec, hint) : ctx.readKnown(codec, hint);
+            }
+            list.add(e);
         }
         return list;
     }

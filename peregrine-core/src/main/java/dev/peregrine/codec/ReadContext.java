@@ -291,19 +291,21 @@ public final class ReadContext {
      *
      * @param slot         the field's slot
      * @param listCodec    the codec of {@code ArrayList}
-     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}
+     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}, or in
+     *                     the compatible format the same-schema codec inside it
      * @param elementHint  {@code slot.listElement()}
+     * @param compat       in the compatible format the element class's compatible codec, else null
      * @return the value
      */
     public Object readListField(ReferenceSlot slot, TypeCodec<?> listCodec, TypeCodec<?> elementCodec,
-                                TypeHint elementHint) {
+                                TypeHint elementHint, dev.peregrine.compat.CompatibleCodec compat) {
         ReferenceSlot.ReadTag last = slot.lastRead();
         if (values != null || last == null || last.codec() != listCodec || in.peekByte() != last.tag()) {
             return readAny(slot);
         }
         in.readByte();
         enter();
-        Object v = Elements.readAllOf(this, elementCodec, elementHint);
+        Object v = Elements.readAllOf(this, elementCodec, elementHint, compat);
         depth--;
         return v;
     }

@@ -204,11 +204,14 @@ public final class WriteContext {
      *
      * @param value        the field's value
      * @param slot         the field's slot
-     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}
+     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}, or in
+     *                     the compatible format the same-schema codec inside it
      * @param elementHint  {@code slot.listElement()}
+     * @param elementDef   in the compatible format the element class's local definition, else null
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint) {
+    public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
+                               dev.peregrine.compat.ClassDef elementDef) {
         if (value.getClass() != ArrayList.class || written != null) {
             writeAny(value, slot);
             return;
@@ -228,7 +231,7 @@ public final class WriteContext {
             writeTypeAndRemember(ArrayList.class, slot);
         }
         enter();
-        Elements.writeAllOf(this, list, n, nulls, elementCodec, elementHint);
+        Elements.writeAllOf(this, list, n, nulls, elementCodec, elementHint, elementDef);
         depth--;
     }
 

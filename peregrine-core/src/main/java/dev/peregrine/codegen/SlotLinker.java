@@ -56,9 +56,9 @@ public final class SlotLinker {
             READ_KNOWN_DEF = l.findVirtual(ReadContext.class, "readKnownWithDef", MethodType.methodType(Object.class,
                     CompatibleCodec.class, TypeCodec.class, TypeHint.class));
             WRITE_LIST = l.findVirtual(WriteContext.class, "writeListField", MethodType.methodType(void.class,
-                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class));
+                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class));
             READ_LIST = l.findVirtual(ReadContext.class, "readListField", MethodType.methodType(Object.class,
-                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class));
+                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -95,7 +95,11 @@ public final class SlotLinker {
         TypeHint element = s.known() ? null : s.slot().listElement();
         TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
         if (elementCodec != null) {
-            target = MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), elementCodec, element);
+            // Perf: in the compatible format the element's same-schema codec and definition are
+            // bound as constants, as for a field of a user class (writeKnownWithDef).
+            target = elementCodec instanceof CompatibleCodec c
+                    ? MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), c.inner(), element, c.local())
+                    : MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), elementCodec, element, null);
         } else if (!s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
@@ -126,8 +130,10 @@ public final class SlotLinker {
         TypeHint element = s.known() ? null : s.slot().listElement();
         TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
         if (elementCodec != null) {
-            target = MethodHandles.insertArguments(READ_LIST, 1, s.slot(), s.resolver().codecFor(ArrayList.class),
-                    elementCodec, element);
+            TypeCodec<?> list = s.resolver().codecFor(ArrayList.class);
+            target = elementCodec instanceof CompatibleCodec c
+                    ? MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, c.inner(), element, c)
+                    : MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, elementCodec, element, null);
         } else if (!s.known()) {
             target = READ_SLOT.bindTo(s.slot());
         } else if (s.codec() instanceof CompatibleCodec c) {
