@@ -177,19 +177,26 @@ public final class WriteContext {
         if (written != null && writtenBefore(value)) {
             return;
         }
-        Class<?> raw = value.getClass();
-        ReferenceSlot.WrittenTag last = slot.lastWritten();
-        TypeCodec codec;
-        if (last != null && last.type() == raw) {
-            byte[] tag = last.tag();
-            out.writeBytes(tag, 0, tag.length);
-            codec = last.codec();
-        } else {
-            codec = writeTypeAndRemember(raw, slot);
-        }
+        TypeCodec codec = writeTag(value.getClass(), slot);
         enter();
         codec.write(this, value, slot.hint());
         depth--;
+    }
+
+    /**
+     * Writes the tag of {@code raw} in a slot: the slot's remembered bytes when it last wrote this
+     * class, else the registry's (then remembered).
+     *
+     * @return the codec of the class
+     */
+    private TypeCodec<?> writeTag(Class<?> raw, ReferenceSlot slot) {
+        ReferenceSlot.WrittenTag last = slot.lastWritten();
+        if (last != null && last.type() == raw) {
+            byte[] tag = last.tag();
+            out.writeBytes(tag, 0, tag.length);
+            return last.codec();
+        }
+        return writeTypeAndRemember(raw, slot);
     }
 
     /**
@@ -223,13 +230,7 @@ public final class WriteContext {
             writeAny(value, slot);
             return;
         }
-        ReferenceSlot.WrittenTag last = slot.lastWritten();
-        if (last != null && last.type() == ArrayList.class) {
-            byte[] tag = last.tag();
-            out.writeBytes(tag, 0, tag.length);
-        } else {
-            writeTypeAndRemember(ArrayList.class, slot);
-        }
+        writeTag(ArrayList.class, slot);
         enter();
         Elements.writeAllOf(this, list, n, nulls, elementCodec, elementHint, elementDef);
         depth--;
