@@ -117,20 +117,20 @@ public final class Builtins {
         add(44, mutable(ArrayList::new), ArrayList.class);
         add(45, mutable(n -> new LinkedList<>()), LinkedList.class);
         add(46, mutable(ArrayDeque::new), ArrayDeque.class);
-        add(47, mutable(HashSet::new), HashSet.class);
-        add(48, mutable(LinkedHashSet::new), LinkedHashSet.class);
+        add(47, mutable(n -> new HashSet<>(CodecSupport.hashCapacity(n))), HashSet.class);
+        add(48, mutable(Builtins::linkedSet), LinkedHashSet.class);
         add(49, mutable(n -> new TreeSet<>()), TreeSet.class);
-        add(50, mutableMap(HashMap::new), HashMap.class);
-        add(51, mutableMap(LinkedHashMap::new), LinkedHashMap.class);
+        add(50, mutableMap(n -> new HashMap<>(CodecSupport.hashCapacity(n))), HashMap.class);
+        add(51, mutableMap(Builtins::linkedMap), LinkedHashMap.class);
         add(52, mutableMap(n -> new TreeMap<>()), TreeMap.class);
         add(53, new EnumSetCodec(), EnumSet.class, EnumSet.noneOf(DayOfWeek.class).getClass(),
                 jumboEnumSetClass());
         add(54, new EnumMapCodec(), EnumMap.class);
         add(55, collection(ArrayList::new, Builtins::immutableList, -1), List.of(1, 2, 3).getClass(),
                 List.of(1).getClass(), List.of().getClass());
-        add(56, collection(LinkedHashSet::new, c -> Set.copyOf(c), -1), Set.of(1, 2, 3).getClass(),
+        add(56, collection(Builtins::linkedSet, c -> Set.copyOf(c), -1), Set.of(1, 2, 3).getClass(),
                 Set.of(1).getClass(), Set.of().getClass());
-        add(57, map(LinkedHashMap::new, m -> Map.copyOf(m), -1), Map.of(1, 1, 2, 2).getClass(),
+        add(57, map(Builtins::linkedMap, m -> Map.copyOf(m), -1), Map.of(1, 1, 2, 2).getClass(),
                 Map.of(1, 1).getClass(), Map.of().getClass());
         add(73, collection(ArrayList::new, c -> Arrays.asList(c.toArray()), -1), Arrays.asList(1).getClass());
         add(74, mutableMap(ConcurrentHashMap::new), ConcurrentHashMap.class);
@@ -143,13 +143,13 @@ public final class Builtins {
                 Collections.unmodifiableList(new ArrayList<>()).getClass());
         add(60, collection(n -> new LinkedList<>(), c -> Collections.unmodifiableList((List<Object>) c), -1),
                 Collections.unmodifiableList(new LinkedList<>()).getClass());
-        add(61, collection(LinkedHashSet::new, c -> Collections.unmodifiableSet((Set<Object>) c), -1),
+        add(61, collection(Builtins::linkedSet, c -> Collections.unmodifiableSet((Set<Object>) c), -1),
                 Collections.unmodifiableSet(new HashSet<>()).getClass());
         add(62, collection(n -> new TreeSet<>(), c -> Collections.unmodifiableSortedSet((SortedSet<Object>) c), -1),
                 Collections.unmodifiableSortedSet(new TreeSet<>()).getClass());
         add(63, collection(n -> new TreeSet<>(), c -> Collections.unmodifiableNavigableSet((NavigableSet<Object>) c), -1),
                 Collections.unmodifiableNavigableSet(new TreeSet<>()).getClass());
-        add(64, map(LinkedHashMap::new, Collections::unmodifiableMap, -1),
+        add(64, map(Builtins::linkedMap, Collections::unmodifiableMap, -1),
                 Collections.unmodifiableMap(new HashMap<>()).getClass());
         add(65, map(n -> new TreeMap<>(), m -> Collections.unmodifiableSortedMap((SortedMap<Object, Object>) m), -1),
                 Collections.unmodifiableSortedMap(new TreeMap<>()).getClass());
@@ -162,7 +162,7 @@ public final class Builtins {
                 Collections.singletonList(1).getClass());
         add(71, collection(ArrayList::new, c -> Collections.singleton(c.iterator().next()), 1),
                 Collections.singleton(1).getClass());
-        add(72, map(LinkedHashMap::new, Builtins::singletonMap, 1), Collections.singletonMap(1, 1).getClass());
+        add(72, map(Builtins::linkedMap, Builtins::singletonMap, 1), Collections.singletonMap(1, 1).getClass());
     }
 
     /** Types with no codec of their own that still name the component of an array class. */
@@ -175,6 +175,14 @@ public final class Builtins {
         add(80, null, Set.class);
         add(81, null, Map.class);
         add(82, null, Comparable.class);
+    }
+
+    private static LinkedHashSet<Object> linkedSet(int n) {
+        return new LinkedHashSet<>(CodecSupport.hashCapacity(n));
+    }
+
+    private static LinkedHashMap<Object, Object> linkedMap(int n) {
+        return new LinkedHashMap<>(CodecSupport.hashCapacity(n));
     }
 
     private static Map<Object, Object> singletonMap(Map<Object, Object> m) {

@@ -46,6 +46,17 @@ final class CodecSupport {
         return (bits + 7) >>> 3;
     }
 
+    /**
+     * The initial capacity a hash-based {@code HashMap} or {@code HashSet} needs to hold {@code n}
+     * entries without growing, at the default load factor of 0.75.
+     *
+     * Perf: {@code new HashMap<>(n)} grows (rehashes) once before holding {@code n} entries, for
+     * any {@code n} above 1: its threshold is three quarters of the capacity asked for.
+     */
+    static int hashCapacity(int n) {
+        return (int) Math.ceil(n / 0.75);
+    }
+
     /** Wraps a failure thrown by user code called during a read. */
     static PeregrineException userCodeFailed(String what, Throwable t, long offset) {
         Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ite ? ite.getCause() : t;

@@ -1,0 +1,25 @@
+package dev.peregrine.codec;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CodecSupportTest {
+
+    /** The table a {@code HashMap(capacity)} allocates: the capacity rounded up to a power of two. */
+    private static int tableFor(int capacity) {
+        return capacity <= 1 ? 1 : Integer.highestOneBit(capacity - 1) << 1;
+    }
+
+    @Test
+    void aHashCapacityHoldsItsEntriesWithoutGrowingAndWithoutWaste() {
+        for (int n = 0; n <= 100_000; n++) {
+            int table = tableFor(CodecSupport.hashCapacity(n));
+            int threshold = (int) (table * 0.75f);
+            int count = n;
+            assertTrue(count <= threshold || n == 0, () -> count + " entries overflow a table of " + table);
+            // No larger than needed: half the table would not have held them.
+            assertTrue(n <= 1 || count > (int) (table / 2 * 0.75f), () -> count + " entries in a table of " + table);
+        }
+    }
+}
