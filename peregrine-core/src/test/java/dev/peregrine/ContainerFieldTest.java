@@ -6,18 +6,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fields that hold lists of one final class, in both formats, through one codec many times: from the
- * second value on, generated codecs write and read such lists by their own path (the slot remembers
- * the list's tag), which must give the same bytes and values as the first.
+ * Fields that hold lists of one final class, or maps from one final class to another, in both
+ * formats, through one codec many times: from the second value on, generated codecs write and read
+ * such lists and maps by their own path (the slot remembers the list's or map's tag), which must give
+ * the same bytes and values as the first.
  */
-class ListFieldTest {
+class ContainerFieldTest {
     static final class Stop {
         int minute;
         String name;
@@ -34,12 +38,20 @@ class ListFieldTest {
     static final class Trip {
         List<Stop> stops;
         Collection<String> tags;
+        Map<String, Stop> byName;
+        Map<Integer, Long> counts;
     }
 
     private static Trip trip() {
         Trip t = new Trip();
         t.stops = new ArrayList<>(Arrays.asList(new Stop(0, "start"), null, new Stop(42, "end")));
         t.tags = new ArrayList<>(List.of("a", "bb"));
+        // Keys whose hash codes are small and in order, so that a HashMap of any capacity iterates
+        // them in the same order and a decoded map encodes to the same bytes as the original.
+        t.byName = new HashMap<>();
+        t.byName.put("a", new Stop(0, "start"));
+        t.byName.put("b", null);
+        t.counts = new HashMap<>(Map.of(1, 10L, 2, 20L));
         return t;
     }
 
@@ -58,6 +70,12 @@ class ListFieldTest {
             assertEquals(42, back.stops.get(2).minute);
             assertEquals(List.of("a", "bb"), back.tags);
             assertEquals(ArrayList.class, back.stops.getClass());
+            assertEquals(2, back.byName.size());
+            assertEquals("start", back.byName.get("a").name);
+            assertTrue(back.byName.containsKey("b"));
+            assertNull(back.byName.get("b"));
+            assertEquals(Map.of(1, 10L, 2, 20L), back.counts);
+            assertEquals(HashMap.class, back.byName.getClass());
             assertArrayEquals(first, codec.encode(back), "read " + i);
         }
     }

@@ -109,24 +109,56 @@ final class Elements {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void writeAllOf(WriteContext ctx, ArrayList<?> items, int n, int nulls, TypeCodec codec, TypeHint hint,
                            dev.peregrine.compat.ClassDef def) {
-        int flags = n == nulls ? (n == 0 ? 0 : HAS_NULL) : SAME_TYPE | DECLARED | (nulls > 0 ? HAS_NULL : 0);
-        ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
+        ctx.out().writeVarULong((long) n << FLAG_BITS | flagsOfDeclared(n, nulls));
         if (nulls > 0) {
             writePresence(ctx.out(), items, n);
         }
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e != null) {
-                if (def != null) {
-                    ctx.writeKnownWithDef(e, codec, hint, def);
-                } else {
-                    ctx.writeKnown(e, codec, hint);
-                }
+                writeExact(ctx, e, codec, hint, def);
             }
         }
         if (items.size() != n) {
             throw new ConcurrentModificationException("list changed size while being written");
         }
+    }
+
+    /**
+     * The flags of {@code n} elements whose non-null ones are all of the declared class.
+     *
+     * @param nulls how many of them are null
+     */
+    static int flagsOfDeclared(int n, int nulls) {
+        return n == nulls ? (n == 0 ? 0 : HAS_NULL) : SAME_TYPE | DECLARED | (nulls > 0 ? HAS_NULL : 0);
+    }
+
+    /**
+     * Writes a non-null element of the declared class, by its codec: the same bytes as
+     * {@code ctx.writeKnown(e, hint.codecIn(ctx.resolver()), hint)}.
+     *
+     * @param codec the declared class's codec, or in the compatible format the same-schema codec
+     *              inside it
+     * @param def   in the compatible format the class's local definition, else null
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void writeExact(WriteContext ctx, Object e, TypeCodec codec, TypeHint hint,
+                           dev.peregrine.compat.ClassDef def) {
+        if (def != null) {
+            ctx.writeKnownWithDef(e, codec, hint, def);
+        } else {
+            ctx.writeKnown(e, codec, hint);
+        }
+    }
+
+    /**
+     * Reads what {@link #writeExact} wrote.
+     *
+     * @param compat in the compatible format the class's compatible codec, else null
+     */
+    static Object readExact(ReadContext ctx, TypeCodec<?> codec, TypeHint hint,
+                            dev.peregrine.compat.CompatibleCodec compat) {
+        return compat != null ? ctx.readKnownWithDef(compat, codec, hint) : ctx.readKnown(codec, hint);
     }
 
     /** The flags {@link #writeBody} needs for these elements. */
@@ -258,11 +290,16 @@ final class Elements {
     }
 
     private static void writePresence(BufferWriter out, Object[] items, int n) {
+        writePresence(out, items, 0, n);
+    }
+
+    /** Writes the presence bitmap of {@code items[from, from + n)}. */
+    static void writePresence(BufferWriter out, Object[] items, int from, int n) {
         int at = out.reserve(CodecSupport.bitmapBytes(n));
         for (int i = 0; i < n; i += 8) {
             int b = 0;
             for (int k = 0; k < 8 && i + k < n; k++) {
-                if (items[i + k] != null) {
+                if (items[from + i + k] != null) {
                     b |= 1 << k;
                 }
             }
@@ -401,7 +438,7 @@ final class Elements {
         for (int i = 0; i < n; i++) {
             Object e = null;
             if (isPresent(present, i)) {
-                e = compat != null ? ctx.readKnownWithDef(compat, codec, hint) : ctx.readKnown(codec, hint);
+                e = readExact(ctx, codec, hint, compat);
             }
             list.add(e);
         }
@@ -447,7 +484,7 @@ final class Elements {
     }
 
     /** Reads the presence bitmap when the flags say one follows; null when every element is present. */
-    private static byte[] readPresence(BufferReader in, int n, int flags) {
+    static byte[] readPresence(BufferReader in, int n, int flags) {
         if ((flags & HAS_NULL) == 0) {
             return null;
         }
@@ -458,7 +495,7 @@ final class Elements {
         return present;
     }
 
-    private static boolean isPresent(byte[] present, int i) {
+    static boolean isPresent(byte[] present, int i) {
         return present == null || (present[i >>> 3] & (1 << (i & 7))) != 0;
     }
 

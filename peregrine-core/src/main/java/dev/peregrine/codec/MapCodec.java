@@ -3,6 +3,8 @@ package dev.peregrine.codec;
 import dev.peregrine.MalformedInputException;
 import dev.peregrine.UnsupportedTypeException;
 
+import java.util.ConcurrentModificationException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.function.Function;
@@ -43,7 +45,7 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         Pairs pairs = new Pairs(n);
         value.forEach(pairs);
         if (pairs.count != n) {
-            throw new java.util.ConcurrentModificationException("map shrank while being written");
+            throw new ConcurrentModificationException("map shrank while being written");
         }
         Object[] keys = pairs.keys;
         Object[] values = pairs.values;
@@ -70,7 +72,7 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         @Override
         public void accept(Object key, Object value) {
             if (count == keys.length) {
-                throw new java.util.ConcurrentModificationException("map grew while being written");
+                throw new ConcurrentModificationException("map grew while being written");
             }
             keys[count] = key;
             values[count++] = value;
@@ -79,7 +81,15 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
 
     @Override
     public Map<Object, Object> read(ReadContext ctx, TypeHint hint) {
-        long header = Elements.readHeader(ctx, 2 * Elements.FLAG_BITS, 48, "map");
+        return readEntries(ctx, readHeader(ctx), hint);
+    }
+
+    private static long readHeader(ReadContext ctx) {
+        return Elements.readHeader(ctx, 2 * Elements.FLAG_BITS, 48, "map");
+    }
+
+    /** Reads what follows a map's header, into this codec's form. */
+    private Map<Object, Object> readEntries(ReadContext ctx, long header, TypeHint hint) {
         int n = Elements.count(header, 2 * Elements.FLAG_BITS);
         if (requiredSize >= 0 && n != requiredSize) {
             throw new MalformedInputException("this map form holds exactly " + requiredSize
@@ -95,9 +105,133 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         ctx.exitHashed();
         // Perf: each value is put with its key as soon as it is read, with no array of values.
         Elements.readValuesInto(ctx, keys, m, n, (int) (header >>> Elements.FLAG_BITS) & 7, TypeHint.arg(hint, 1));
+        checkDistinct(ctx, m, n);
+        return finisher == null ? m : finisher.apply(m);
+    }
+
+    private static void checkDistinct(ReadContext ctx, Map<Object, Object> m, int n) {
         if (m.size() != n) {
             throw new MalformedInputException("map holds duplicate keys", ctx.in().position());
         }
-        return finisher == null ? m : finisher.apply(m);
+    }
+
+    /**
+     * Counts the null keys and values of a map whose other keys are all exactly of one class and
+     * whose other values are all exactly of another.
+     *
+     * @param items     where {@link EntryStack#push} copied the map's entries
+     * @param base      what it returned
+     * @param n         the map's size
+     * @param keyType   a final class that is not an enum
+     * @param valueType a final class that is not an enum
+     * @return {@code valueNulls << 1 | keyNulls} (a map has at most one null key), or -1 when some
+     *         key or value has another class
+     */
+    static int nullsIfAllOf(Object[] items, int base, int n, Class<?> keyType, Class<?> valueType) {
+        int keyNulls = nullsIfAllOf(items, base, n, keyType);
+        int valueNulls = keyNulls < 0 ? -1 : nullsIfAllOf(items, base + n, n, valueType);
+        return valueNulls < 0 ? -1 : valueNulls << 1 | keyNulls;
+    }
+
+    private static int nullsIfAllOf(Object[] items, int from, int n, Class<?> type) {
+        int nulls = 0;
+        for (int i = from; i < from + n; i++) {
+            Object e = items[i];
+            if (e == null) {
+                nulls++;
+            } else if (e.getClass() != type) {
+                return -1;
+            }
+        }
+        return nulls;
+    }
+
+    /**
+     * {@link #write} of a map whose non-null keys and values are all of their declared classes
+     * ({@link #nullsIfAllOf} said so): the same bytes, the flags found from the counts of nulls,
+     * each key and value written by its class's codec.
+     *
+     * @param items    where {@link EntryStack#push} copied the map's entries
+     * @param base     what it returned
+     * @param n        the map's size
+     * @param nulls    what {@link #nullsIfAllOf} returned
+     * @param key      the codec of the declared key class, or in the compatible format the
+     *                 same-schema codec inside it
+     * @param keyDef   in the compatible format the key class's local definition, else null
+     * @param value    the codec of the declared value class, likewise
+     * @param valueDef in the compatible format the value class's local definition, else null
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void writeAllOf(WriteContext ctx, Object[] items, int base, int n, int nulls,
+                           TypeCodec key, TypeHint keyHint, dev.peregrine.compat.ClassDef keyDef,
+                           TypeCodec value, TypeHint valueHint, dev.peregrine.compat.ClassDef valueDef) {
+        int keyNulls = nulls & 1;
+        int valueNulls = nulls >>> 1;
+        ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS
+                | Elements.flagsOfDeclared(n, valueNulls) << Elements.FLAG_BITS | Elements.flagsOfDeclared(n, keyNulls));
+        writeRun(ctx, items, base, n, keyNulls, key, keyHint, keyDef);
+        writeRun(ctx, items, base + n, n, valueNulls, value, valueHint, valueDef);
+    }
+
+    /** Writes the keys or the values of a map: a bitmap if some are null, then the others. */
+    private static void writeRun(WriteContext ctx, Object[] items, int from, int n, int nulls, TypeCodec<?> codec,
+                                 TypeHint hint, dev.peregrine.compat.ClassDef def) {
+        if (nulls > 0) {
+            Elements.writePresence(ctx.out(), items, from, n);
+        }
+        for (int i = from; i < from + n; i++) {
+            Object e = items[i];
+            if (e != null) {
+                Elements.writeExact(ctx, e, codec, hint, def);
+            }
+        }
+    }
+
+    /**
+     * Reads what {@link #writeAllOf} writes, and whatever else this codec reads: a header and
+     * entries. When the header says every non-null key and value is of its declared class, each is
+     * read by its codec into a new {@code HashMap}; any other body as {@link #read} reads it.
+     *
+     * @param hint    the field's declared type
+     * @param key     the codec of the declared key class, or in the compatible format the
+     *                same-schema codec inside it
+     * @param keyCompat in the compatible format the key class's compatible codec, else null
+     * @return the map
+     */
+    Map<Object, Object> readAllOf(ReadContext ctx, TypeHint hint,
+                                  TypeCodec<?> key, TypeHint keyHint, dev.peregrine.compat.CompatibleCodec keyCompat,
+                                  TypeCodec<?> value, TypeHint valueHint,
+                                  dev.peregrine.compat.CompatibleCodec valueCompat) {
+        long header = readHeader(ctx);
+        int keyFlags = (int) header & 7;
+        int valueFlags = (int) (header >>> Elements.FLAG_BITS) & 7;
+        if ((keyFlags & valueFlags & Elements.DECLARED) == 0) {
+            return readEntries(ctx, header, hint);
+        }
+        checkFlags(ctx, keyFlags);
+        checkFlags(ctx, valueFlags);
+        int n = Elements.count(header, 2 * Elements.FLAG_BITS);
+        HashMap<Object, Object> m = new HashMap<>(CodecSupport.hashCapacity(Math.min(n, ctx.in().remaining() + 1)));
+        Object[] keys = new Object[n];
+        ctx.enterHashed();
+        byte[] present = Elements.readPresence(ctx.in(), n, keyFlags);
+        for (int i = 0; i < n; i++) {
+            if (Elements.isPresent(present, i)) {
+                keys[i] = Elements.readExact(ctx, key, keyHint, keyCompat);
+            }
+        }
+        ctx.exitHashed();
+        present = Elements.readPresence(ctx.in(), n, valueFlags);
+        for (int i = 0; i < n; i++) {
+            m.put(keys[i], Elements.isPresent(present, i) ? Elements.readExact(ctx, value, valueHint, valueCompat) : null);
+        }
+        checkDistinct(ctx, m, n);
+        return m;
+    }
+
+    private static void checkFlags(ReadContext ctx, int flags) {
+        if ((flags & Elements.SAME_TYPE) == 0) {
+            throw new MalformedInputException("bad element flags " + flags, ctx.in().position());
+        }
     }
 }

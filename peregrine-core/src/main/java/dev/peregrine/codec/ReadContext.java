@@ -299,8 +299,7 @@ public final class ReadContext {
      */
     public Object readListField(ReferenceSlot slot, TypeCodec<?> listCodec, TypeCodec<?> elementCodec,
                                 TypeHint elementHint, dev.peregrine.compat.CompatibleCodec compat) {
-        ReferenceSlot.ReadTag last = slot.lastRead();
-        if (values != null || last == null || last.codec() != listCodec || in.peekByte() != last.tag()) {
+        if (!atRememberedTag(slot, listCodec)) {
             return readAny(slot);
         }
         in.readByte();
@@ -308,6 +307,46 @@ public final class ReadContext {
         Object v = Elements.readAllOf(this, elementCodec, elementHint, compat);
         depth--;
         return v;
+    }
+
+    /**
+     * Reads a present value in a field whose {@link ReferenceSlot#mapKey} is known: what
+     * {@code slot.read(this)} reads. When the tag is the slot's remembered one-byte tag of
+     * {@code HashMap}, the map is read here, each key and value through its class's codec when the
+     * header says they are all of their declared classes; anything else takes the general path.
+     *
+     * Perf: the mirror of {@link WriteContext#writeMapField}.
+     *
+     * @param slot        the field's slot
+     * @param mapCodec    the codec of {@code HashMap}
+     * @param keyCodec    the codec of the key class, or in the compatible format the same-schema
+     *                    codec inside it
+     * @param keyHint     {@code slot.mapKey()}
+     * @param keyCompat   in the compatible format the key class's compatible codec, else null
+     * @param valueCodec  the codec of the value class, likewise
+     * @param valueHint   {@code slot.mapValue()}
+     * @param valueCompat in the compatible format the value class's compatible codec, else null
+     * @return the value
+     */
+    public Object readMapField(ReferenceSlot slot, TypeCodec<?> mapCodec,
+                               TypeCodec<?> keyCodec, TypeHint keyHint, dev.peregrine.compat.CompatibleCodec keyCompat,
+                               TypeCodec<?> valueCodec, TypeHint valueHint,
+                               dev.peregrine.compat.CompatibleCodec valueCompat) {
+        if (!atRememberedTag(slot, mapCodec)) {
+            return readAny(slot);
+        }
+        in.readByte();
+        enter();
+        Object v = ((MapCodec) mapCodec).readAllOf(this, slot.hint(), keyCodec, keyHint, keyCompat,
+                valueCodec, valueHint, valueCompat);
+        depth--;
+        return v;
+    }
+
+    /** Whether a read that tracks no references is at the slot's remembered one-byte tag of {@code codec}'s class. */
+    private boolean atRememberedTag(ReferenceSlot slot, TypeCodec<?> codec) {
+        ReferenceSlot.ReadTag last = slot.lastRead();
+        return values == null && last != null && last.codec() == codec && in.peekByte() == last.tag();
     }
 
     private TypeCodec<?> readTypeAndRemember(ReferenceSlot slot) {

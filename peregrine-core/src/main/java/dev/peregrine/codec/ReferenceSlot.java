@@ -122,12 +122,39 @@ public final class ReferenceSlot {
         if (known || declared == Object.class || !declared.isAssignableFrom(java.util.ArrayList.class)) {
             return null;
         }
-        TypeHint element = TypeHint.arg(hint, 0);
-        if (element == null) {
+        return exact(TypeHint.arg(hint, 0));
+    }
+
+    /**
+     * The key type of a field that may hold a {@code HashMap} whose keys all have one class and whose
+     * values all have another, exactly: declared as {@code Map<K, V>}, {@code HashMap<K, V>} or
+     * another supertype of {@code HashMap}, with {@code K} and {@code V} final classes (not enums nor
+     * arrays, as for {@link #listElement}). Such a field's maps are written by
+     * {@link WriteContext#writeMapField} and read by {@link ReadContext#readMapField}.
+     *
+     * @return the key hint (the first type argument, as a map's codec takes it), or null
+     */
+    public TypeHint mapKey() {
+        return holdsMapOfExact() ? TypeHint.arg(hint, 0) : null;
+    }
+
+    /** @return the value hint of a field whose {@link #mapKey} is not null, else null */
+    public TypeHint mapValue() {
+        return holdsMapOfExact() ? TypeHint.arg(hint, 1) : null;
+    }
+
+    private boolean holdsMapOfExact() {
+        return !known && declared != Object.class && declared.isAssignableFrom(java.util.HashMap.class)
+                && exact(TypeHint.arg(hint, 0)) != null && exact(TypeHint.arg(hint, 1)) != null;
+    }
+
+    /** The hint, when it names a final class whose values are all exactly of that class; else null. */
+    private static TypeHint exact(TypeHint h) {
+        if (h == null) {
             return null;
         }
-        Class<?> e = element.raw();
-        return Modifier.isFinal(e.getModifiers()) && !e.isEnum() && !e.isArray() ? element : null;
+        Class<?> e = h.raw();
+        return Modifier.isFinal(e.getModifiers()) && !e.isEnum() && !e.isArray() ? h : null;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.HashMap;
 
 /**
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
@@ -23,7 +24,8 @@ import java.util.ArrayList;
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
  * no codec between; a field declared as a list of one final class is written and read by
  * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
- * as a constant.
+ * as a constant, and a field declared as a map from one final class to another by
+ * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -39,6 +41,8 @@ public final class SlotLinker {
     private static final MethodHandle WRITE_SLOT;
     private static final MethodHandle WRITE_LIST;
     private static final MethodHandle READ_LIST;
+    private static final MethodHandle WRITE_MAP;
+    private static final MethodHandle READ_MAP;
     private static final MethodHandle READ_KNOWN;
     private static final MethodHandle READ_SLOT;
     private static final MethodHandle WRITE_KNOWN_DEF;
@@ -59,6 +63,12 @@ public final class SlotLinker {
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class));
             READ_LIST = l.findVirtual(ReadContext.class, "readListField", MethodType.methodType(Object.class,
                     ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
+            WRITE_MAP = l.findVirtual(WriteContext.class, "writeMapField", MethodType.methodType(void.class,
+                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class,
+                    TypeCodec.class, TypeHint.class, ClassDef.class));
+            READ_MAP = l.findVirtual(ReadContext.class, "readMapField", MethodType.methodType(Object.class,
+                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class,
+                    TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -91,21 +101,16 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        MethodHandle target;
-        TypeHint element = s.known() ? null : s.slot().listElement();
-        TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
-        if (elementCodec != null) {
-            // Perf: in the compatible format the element's same-schema codec and definition are
-            // bound as constants, as for a field of a user class (writeKnownWithDef).
-            target = elementCodec instanceof CompatibleCodec c
-                    ? MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), c.inner(), element, c.local())
-                    : MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), elementCodec, element, null);
-        } else if (!s.known()) {
+        MethodHandle target = writeList(s);
+        if (target == null) {
+            target = writeMap(s);
+        }
+        if (target == null && !s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
-        } else if (s.codec() instanceof CompatibleCodec c) {
-            target = MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), s.hint(), c.local());
-        } else {
-            target = MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint());
+        } else if (target == null) {
+            target = s.codec() instanceof CompatibleCodec c
+                    ? MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), s.hint(), c.local())
+                    : MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
     }
@@ -126,22 +131,83 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target;
-        TypeHint element = s.known() ? null : s.slot().listElement();
-        TypeCodec<?> elementCodec = element == null ? null : elementCodec(s, element);
-        if (elementCodec != null) {
-            TypeCodec<?> list = s.resolver().codecFor(ArrayList.class);
-            target = elementCodec instanceof CompatibleCodec c
-                    ? MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, c.inner(), element, c)
-                    : MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, elementCodec, element, null);
-        } else if (!s.known()) {
+        MethodHandle target = readList(s);
+        if (target == null) {
+            target = readMap(s);
+        }
+        if (target == null && !s.known()) {
             target = READ_SLOT.bindTo(s.slot());
-        } else if (s.codec() instanceof CompatibleCodec c) {
-            target = MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), s.hint());
-        } else {
-            target = MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint());
+        } else if (target == null) {
+            target = s.codec() instanceof CompatibleCodec c
+                    ? MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), s.hint())
+                    : MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /** {@code writeListField} bound to a list field's slot and element, or null for another field. */
+    private static MethodHandle writeList(SlotSpec s) {
+        TypeHint element = s.known() ? null : s.slot().listElement();
+        TypeCodec<?> codec = element == null ? null : elementCodec(s, element);
+        if (codec == null) {
+            return null;
+        }
+        // Perf: in the compatible format the element's same-schema codec and definition are bound
+        // as constants, as for a field of a user class (writeKnownWithDef).
+        return MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), inner(codec), element, localDef(codec));
+    }
+
+    /** {@code readListField} bound to a list field's slot and element, or null for another field. */
+    private static MethodHandle readList(SlotSpec s) {
+        TypeHint element = s.known() ? null : s.slot().listElement();
+        TypeCodec<?> codec = element == null ? null : elementCodec(s, element);
+        if (codec == null) {
+            return null;
+        }
+        TypeCodec<?> list = s.resolver().codecFor(ArrayList.class);
+        return MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, inner(codec), element, compat(codec));
+    }
+
+    /** {@code writeMapField} bound to a map field's slot, key and value, or null for another field. */
+    private static MethodHandle writeMap(SlotSpec s) {
+        TypeHint key = s.known() ? null : s.slot().mapKey();
+        TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
+        TypeHint value = s.slot().mapValue();
+        TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, value);
+        if (valueCodec == null) {
+            return null;
+        }
+        return MethodHandles.insertArguments(WRITE_MAP, 2, s.slot(), inner(keyCodec), key, localDef(keyCodec),
+                inner(valueCodec), value, localDef(valueCodec));
+    }
+
+    /** {@code readMapField} bound to a map field's slot, key and value, or null for another field. */
+    private static MethodHandle readMap(SlotSpec s) {
+        TypeHint key = s.known() ? null : s.slot().mapKey();
+        TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
+        TypeHint value = s.slot().mapValue();
+        TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, value);
+        if (valueCodec == null) {
+            return null;
+        }
+        TypeCodec<?> map = s.resolver().codecFor(HashMap.class);
+        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), map, inner(keyCodec), key, compat(keyCodec),
+                inner(valueCodec), value, compat(valueCodec));
+    }
+
+    /** The same-schema codec inside a compatible one, or the codec itself. */
+    private static TypeCodec<?> inner(TypeCodec<?> codec) {
+        return codec instanceof CompatibleCodec c ? c.inner() : codec;
+    }
+
+    /** A compatible codec's local definition, or null. */
+    private static ClassDef localDef(TypeCodec<?> codec) {
+        return codec instanceof CompatibleCodec c ? c.local() : null;
+    }
+
+    /** The codec as a compatible one, or null. */
+    private static CompatibleCodec compat(TypeCodec<?> codec) {
+        return codec instanceof CompatibleCodec c ? c : null;
     }
 
     /**

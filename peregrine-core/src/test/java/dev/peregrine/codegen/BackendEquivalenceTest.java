@@ -112,6 +112,14 @@ class BackendEquivalenceTest {
         Iterable<Point> any;
     }
 
+    /** Fields that may hold maps from one final class to another, which generated codecs write by their own path. */
+    static final class Ledger {
+        Map<String, Integer> counts;
+        HashMap<Integer, Point> byId;
+        java.util.AbstractMap<String, String> names;
+        Map<String, List<Point>> notExact;
+    }
+
     static final class Node {
         int value;
         Node next;
@@ -146,6 +154,7 @@ class BackendEquivalenceTest {
         values.add(new Holder());
         values.add(chain(5));
         values.addAll(routes());
+        values.addAll(ledgers());
         return values.stream();
     }
 
@@ -183,6 +192,30 @@ class BackendEquivalenceTest {
         others.tags = List.of("immutable");
         others.exact = new ArrayList<>(List.of(new Point(7, 7, "seven")));
         return List.of(usual, nulls, others);
+    }
+
+    private static List<Ledger> ledgers() {
+        Ledger usual = new Ledger();
+        usual.counts = new HashMap<>(Map.of("count", 5, "version", 2));
+        usual.byId = new HashMap<>(Map.of(1, new Point(1, 1, "one"), -7, new Point(-7, 0, null)));
+        usual.names = new HashMap<>();
+        usual.notExact = new HashMap<>(Map.of("p", List.of(new Point(2, 2, "two"))));
+        Ledger nulls = new Ledger();
+        nulls.counts = new HashMap<>();
+        for (int i = 0; i < 10; i++) {
+            nulls.counts.put("k" + i, i == 0 || i == 4 || i == 9 ? null : i * 1000);
+        }
+        nulls.counts.put(null, 1);
+        nulls.byId = new HashMap<>();
+        nulls.byId.put(null, null);
+        nulls.names = new HashMap<>();
+        nulls.names.put("a", null);
+        nulls.names.put("b", null);
+        Ledger others = new Ledger();
+        others.counts = new java.util.LinkedHashMap<>(Map.of("linked", 1));
+        others.byId = new java.util.LinkedHashMap<>(Map.of(3, new Point(3, 3, "three")));
+        others.names = new java.util.TreeMap<>(Map.of("z", "last", "a", "first"));
+        return List.of(usual, nulls, others, new Ledger());
     }
 
     private static Node chain(int n) {
@@ -229,6 +262,56 @@ class BackendEquivalenceTest {
                 assertArrayEquals(expected, generated.encode(route, false), "pass " + pass);
             }
         }
+    }
+
+    @Test
+    void mapFieldsReadAgainThroughTheRememberedTag() {
+        Backends interpreted = Backends.interpreted();
+        for (Ledger ledger : ledgers()) {
+            Backends generated = Backends.generated();
+            byte[] expected = interpreted.encode(ledger, false);
+            for (int pass = 0; pass < 3; pass++) {
+                assertArrayEquals(expected, interpreted.encode(generated.decode(expected, false), false),
+                        "pass " + pass);
+                assertArrayEquals(expected, generated.encode(ledger, false), "pass " + pass);
+            }
+        }
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aMapWithAKeyOrValueOfAnotherClassIsWrittenAsTheInterpreterWritesIt() {
+        Map pollutedKeys = new HashMap<>(Map.of("count", 1));
+        pollutedKeys.put(2, 2);
+        Map pollutedValues = new HashMap<>(Map.of("count", 1));
+        pollutedValues.put("two", 2L);
+        for (Map polluted : List.of(pollutedKeys, pollutedValues)) {
+            Ledger ledger = new Ledger();
+            ledger.counts = polluted;
+            for (boolean references : new boolean[] {false, true}) {
+                assertArrayEquals(Backends.interpreted().encode(ledger, references),
+                        Backends.generated().encode(ledger, references));
+            }
+        }
+    }
+
+    /** A map whose value class has no codec: an empty map is still written, and read. */
+    static final class Bookmarks {
+        Map<String, java.net.URI> byName = new HashMap<>();
+    }
+
+    @Test
+    void aMapFieldOfAnUnsupportedValueClassStaysWritableWhileEmpty() {
+        Backends generated = Backends.generated();
+        Backends interpreted = Backends.interpreted();
+        Bookmarks marks = new Bookmarks();
+        for (int pass = 0; pass < 2; pass++) {
+            byte[] expected = interpreted.encode(marks, false);
+            assertArrayEquals(expected, generated.encode(marks, false));
+            assertArrayEquals(expected, interpreted.encode(generated.decode(expected, false), false));
+        }
+        marks.byName.put("home", java.net.URI.create("https://example.org"));
+        assertThrows(dev.peregrine.UnsupportedTypeException.class, () -> generated.encode(marks, false));
     }
 
     /** A list whose element class has no codec: an empty list is still written, and read. */
