@@ -21,5 +21,8 @@ class CodecSupportTest {
             // No larger than needed: half the table would not have held them.
             assertTrue(n <= 1 || count > (int) (table / 2 * 0.75f), () -> count + " entries in a table of " + table);
         }
+        for (int n : new int[] {(1 << 30) - 1, 1 << 30, Integer.MAX_VALUE - 2, Integer.MAX_VALUE}) {
+            assertTrue(CodecSupport.hashCapacity(n) >= n, "no overflow at " + n);
+        }
     }
 }
