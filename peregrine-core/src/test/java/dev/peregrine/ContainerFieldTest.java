@@ -55,6 +55,46 @@ class ContainerFieldTest {
         return t;
     }
 
+    /** Maps nested in the values of maps, through both the map-field path and the general one. */
+    static final class Tree {
+        int value;
+        Map<String, Tree> children = new HashMap<>();
+        Map<Object, Object> loose = new HashMap<>();
+    }
+
+    private static Tree tree(int depth, int width, int value) {
+        Tree t = new Tree();
+        t.value = value;
+        for (int i = 0; depth > 0 && i < width; i++) {
+            t.children.put("c" + i, tree(depth - 1, width, value * 100 + i));
+        }
+        t.loose.put("self", t.children.isEmpty() ? null : new HashMap<>(Map.of(value, List.of(value))));
+        return t;
+    }
+
+    private static void assertSameTree(Tree expected, Tree actual) {
+        assertEquals(expected.value, actual.value);
+        assertEquals(expected.loose, actual.loose);
+        assertEquals(expected.children.keySet(), actual.children.keySet());
+        for (String k : expected.children.keySet()) {
+            assertSameTree(expected.children.get(k), actual.children.get(k));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void nestedMapsOfManyEntries(boolean compatible) {
+        // Twenty entries per map, three deep: each nested map is copied above its parent's entries,
+        // which makes the write context's entry stack grow while the parent's are still in use.
+        Peregrine p = Peregrine.builder().compatible(compatible).register(Tree.class).build();
+        Codec<Tree> codec = p.codec(Tree.class);
+        Tree t = tree(3, 20, 1);
+        for (int i = 0; i < 3; i++) {
+            assertSameTree(t, codec.decode(codec.encode(t)));
+        }
+        assertSameTree(t, p.deserialize(p.serialize(t), Tree.class));
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void sameBytesAndValuesEveryTime(boolean compatible) {

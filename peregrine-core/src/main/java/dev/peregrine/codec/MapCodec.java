@@ -40,43 +40,17 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
                     + s.comparator().getClass().getName() + ") cannot be serialized: only natural ordering is");
         }
         int n = value.size();
-        // Perf: forEach walks a HashMap's table directly, with no iterator or entry calls; every
-        // map's forEach visits its entries in its iteration order, so the bytes are the same.
-        Pairs pairs = new Pairs(n);
-        value.forEach(pairs);
-        if (pairs.count != n) {
-            throw new ConcurrentModificationException("map shrank while being written");
-        }
-        Object[] keys = pairs.keys;
-        Object[] values = pairs.values;
+        EntryStack stack = ctx.entries();
+        int base = stack.push(value, n);
+        Object[] items = stack.items();
         TypeHint keyHint = TypeHint.arg(hint, 0);
         TypeHint valueHint = TypeHint.arg(hint, 1);
-        int keyFlags = Elements.flags(keys, n, keyHint);
-        int valueFlags = Elements.flags(values, n, valueHint);
+        int keyFlags = Elements.flags(items, base, n, keyHint);
+        int valueFlags = Elements.flags(items, base + n, n, valueHint);
         ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
-        Elements.writeBody(ctx, keys, n, keyFlags, keyHint);
-        Elements.writeBody(ctx, values, n, valueFlags, valueHint);
-    }
-
-    /** Collects a map's entries into two arrays, in the order {@code forEach} gives them. */
-    private static final class Pairs implements java.util.function.BiConsumer<Object, Object> {
-        final Object[] keys;
-        final Object[] values;
-        int count;
-
-        Pairs(int n) {
-            keys = new Object[n];
-            values = new Object[n];
-        }
-
-        @Override
-        public void accept(Object key, Object value) {
-            if (count == keys.length) {
-                throw new ConcurrentModificationException("map grew while being written");
-            }
-            keys[count] = key;
-            values[count++] = value;
-        }
+        Elements.writeBody(ctx, items, base, n, keyFlags, keyHint);
+        Elements.writeBody(ctx, items, base + n, n, valueFlags, valueHint);
+        stack.pop(base);
     }
 
     @Override

@@ -286,7 +286,8 @@ public final class WriteContext {
         stack.pop(base);
     }
 
-    private EntryStack entries() {
+    /** @return the stack that holds the entries of the maps being written */
+    EntryStack entries() {
         EntryStack s = entries;
         if (s == null) {
             s = new EntryStack();
