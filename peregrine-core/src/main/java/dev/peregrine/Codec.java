@@ -120,6 +120,7 @@ public final class Codec<T> {
             return out.size();
         } finally {
             out.retarget(EMPTY, 0, 0);
+            ctx.release();
             boundWriter.setRelease(ctx);
         }
     }

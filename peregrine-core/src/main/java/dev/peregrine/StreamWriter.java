@@ -46,6 +46,8 @@ public final class StreamWriter implements AutoCloseable {
                 defs.rollBack(mark);
             }
             throw e;
+        } finally {
+            ctx.release();
         }
         Frames.write(out, payload.array(), payload.size());
     }

@@ -35,11 +35,16 @@ class ContainerFieldTest {
         }
     }
 
+    /** A key class of the user's: in the compatible format its definition precedes it. */
+    record Place(String name, int zone) {
+    }
+
     static final class Trip {
         List<Stop> stops;
         Collection<String> tags;
         Map<String, Stop> byName;
         Map<Integer, Long> counts;
+        Map<Place, Stop> at;
     }
 
     private static Trip trip() {
@@ -52,6 +57,7 @@ class ContainerFieldTest {
         t.byName.put("a", new Stop(0, "start"));
         t.byName.put("b", null);
         t.counts = new HashMap<>(Map.of(1, 10L, 2, 20L));
+        t.at = new HashMap<>(Map.of(new Place("gate", 3), new Stop(7, "gate")));
         return t;
     }
 
@@ -98,7 +104,7 @@ class ContainerFieldTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void sameBytesAndValuesEveryTime(boolean compatible) {
-        Peregrine p = Peregrine.builder().compatible(compatible).register(Trip.class, Stop.class).build();
+        Peregrine p = Peregrine.builder().compatible(compatible).register(Trip.class, Stop.class, Place.class).build();
         Codec<Trip> codec = p.codec(Trip.class);
         byte[] first = codec.encode(trip());
         for (int i = 0; i < 5; i++) {
@@ -116,6 +122,7 @@ class ContainerFieldTest {
             assertNull(back.byName.get("b"));
             assertEquals(Map.of(1, 10L, 2, 20L), back.counts);
             assertEquals(HashMap.class, back.byName.getClass());
+            assertEquals(7, back.at.get(new Place("gate", 3)).minute);
             assertArrayEquals(first, codec.encode(back), "read " + i);
         }
     }

@@ -20,6 +20,8 @@ class HostileInputTest {
     static final class Holder {
         Object value;
         List<Object> list;
+        /** Read by the map-field path once the field's slot remembers the HashMap tag. */
+        Map<String, Integer> counts;
     }
 
     private static final Peregrine P = Peregrine.builder().register(TypeCatalogue.REGISTERED)
@@ -42,6 +44,8 @@ class HostileInputTest {
             Holder h = new Holder();
             h.value = v;
             h.list = new ArrayList<>(Arrays.asList(v, null));
+            h.counts = new java.util.HashMap<>(Map.of("a", 1, "b", -2));
+            h.counts.put("none", null);
             payloads.add(P.serialize(h));
         }
         return payloads;

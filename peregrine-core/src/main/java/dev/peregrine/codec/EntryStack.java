@@ -1,5 +1,7 @@
 package dev.peregrine.codec;
 
+import dev.peregrine.LimitExceededException;
+
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Map;
@@ -16,7 +18,10 @@ import java.util.function.BiConsumer;
  * writing a small map's entries.
  */
 final class EntryStack implements BiConsumer<Object, Object> {
-    private Object[] items = new Object[16];
+    /** Slots a stack keeps between writes; a larger array, grown for a large map, is dropped. */
+    private static final int KEPT = 1024;
+
+    private Object[] items;
     private int top;
     private int nextKey;
     private int nextValue;
@@ -33,9 +38,15 @@ final class EntryStack implements BiConsumer<Object, Object> {
      */
     int push(Map<?, ?> map, int n) {
         int base = top;
-        int end = base + 2 * n;
-        if (end > items.length || end < 0) {
-            items = Arrays.copyOf(items, Math.max(end, 2 * items.length));
+        long need = base + 2L * n;
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new LimitExceededException("maps of " + need / 2 + " entries in all are too many to write at once", -1);
+        }
+        int end = (int) need;
+        if (items == null) {
+            items = new Object[Math.max(16, end)];
+        } else if (end > items.length) {
+            items = Arrays.copyOf(items, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * items.length)));
         }
         nextKey = base;
         nextValue = base + n;
@@ -75,8 +86,16 @@ final class EntryStack implements BiConsumer<Object, Object> {
         top = base;
     }
 
-    /** Empties the stack after a write that failed before popping what it pushed. */
+    /**
+     * Empties the stack, as after a write that failed before popping what it pushed, and drops an
+     * array grown for a large map, so that a kept context holds neither the entries nor the memory.
+     */
     void clear() {
-        pop(0);
+        if (items != null) {
+            pop(0);
+            if (items.length > KEPT) {
+                items = null;
+            }
+        }
     }
 }

@@ -103,7 +103,9 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      */
     static int nullsIfAllOf(Object[] items, int base, int n, Class<?> keyType, Class<?> valueType) {
         int keyNulls = nullsIfAllOf(items, base, n, keyType);
-        int valueNulls = keyNulls < 0 ? -1 : nullsIfAllOf(items, base + n, n, valueType);
+        // A map that changed while being copied may show two null keys: the general path then
+        // writes what it saw, where the packing below has room for one.
+        int valueNulls = keyNulls < 0 || keyNulls > 1 ? -1 : nullsIfAllOf(items, base + n, n, valueType);
         return valueNulls < 0 ? -1 : valueNulls << 1 | keyNulls;
     }
 
@@ -129,11 +131,13 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      * @param base     what it returned
      * @param n        the map's size
      * @param nulls    what {@link #nullsIfAllOf} returned
-     * @param key      the codec of the declared key class, or in the compatible format the
-     *                 same-schema codec inside it
-     * @param keyDef   in the compatible format the key class's local definition, else null
-     * @param value    the codec of the declared value class, likewise
-     * @param valueDef in the compatible format the value class's local definition, else null
+     * @param key       the codec of the declared key class, or in the compatible format the
+     *                  same-schema codec inside it
+     * @param keyHint   the declared key type
+     * @param keyDef    in the compatible format the key class's local definition, else null
+     * @param value     the codec of the declared value class, likewise
+     * @param valueHint the declared value type
+     * @param valueDef  in the compatible format the value class's local definition, else null
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void writeAllOf(WriteContext ctx, Object[] items, int base, int n, int nulls,
@@ -141,8 +145,9 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
                            TypeCodec value, TypeHint valueHint, dev.peregrine.compat.ClassDef valueDef) {
         int keyNulls = nulls & 1;
         int valueNulls = nulls >>> 1;
-        ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS
-                | Elements.flagsOfDeclared(n, valueNulls) << Elements.FLAG_BITS | Elements.flagsOfDeclared(n, keyNulls));
+        int keyFlags = Elements.flagsOfDeclared(n, keyNulls);
+        int valueFlags = Elements.flagsOfDeclared(n, valueNulls);
+        ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
         writeRun(ctx, items, base, n, keyNulls, key, keyHint, keyDef);
         writeRun(ctx, items, base + n, n, valueNulls, value, valueHint, valueDef);
     }
@@ -166,10 +171,14 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      * entries. When the header says every non-null key and value is of its declared class, each is
      * read by its codec into a new {@code HashMap}; any other body as {@link #read} reads it.
      *
-     * @param hint    the field's declared type
-     * @param key     the codec of the declared key class, or in the compatible format the
-     *                same-schema codec inside it
-     * @param keyCompat in the compatible format the key class's compatible codec, else null
+     * @param hint        the field's declared type
+     * @param key         the codec of the declared key class, or in the compatible format the
+     *                    same-schema codec inside it
+     * @param keyHint     the declared key type
+     * @param keyCompat   in the compatible format the key class's compatible codec, else null
+     * @param value       the codec of the declared value class, likewise
+     * @param valueHint   the declared value type
+     * @param valueCompat in the compatible format the value class's compatible codec, else null
      * @return the map
      */
     Map<Object, Object> readAllOf(ReadContext ctx, TypeHint hint,
@@ -185,7 +194,8 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         checkFlags(ctx, keyFlags);
         checkFlags(ctx, valueFlags);
         int n = Elements.count(header, 2 * Elements.FLAG_BITS);
-        HashMap<Object, Object> m = new HashMap<>(CodecSupport.hashCapacity(Math.min(n, ctx.in().remaining() + 1)));
+        int expected = Math.min(n, ctx.in().remaining() + 1);
+        HashMap<Object, Object> m = new HashMap<>(CodecSupport.hashCapacity(expected));
         Object[] keys = new Object[n];
         ctx.enterHashed();
         byte[] present = Elements.readPresence(ctx.in(), n, keyFlags);
@@ -197,7 +207,8 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         ctx.exitHashed();
         present = Elements.readPresence(ctx.in(), n, valueFlags);
         for (int i = 0; i < n; i++) {
-            m.put(keys[i], Elements.isPresent(present, i) ? Elements.readExact(ctx, value, valueHint, valueCompat) : null);
+            Object v = Elements.isPresent(present, i) ? Elements.readExact(ctx, value, valueHint, valueCompat) : null;
+            m.put(keys[i], v);
         }
         checkDistinct(ctx, m, n);
         return m;

@@ -59,6 +59,16 @@ public final class WriteContext {
     }
 
     /**
+     * Drops what this context holds of the last value written (the entries of maps a failed write
+     * left on its stack), so that a kept context pins none of the caller's objects.
+     */
+    public void release() {
+        if (entries != null) {
+            entries.clear();
+        }
+    }
+
+    /**
      * Makes this a write in the compatible format, whose objects carry class defs.
      *
      * @param table     the defs carried so far

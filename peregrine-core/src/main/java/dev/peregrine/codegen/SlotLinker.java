@@ -170,29 +170,31 @@ public final class SlotLinker {
 
     /** {@code writeMapField} bound to a map field's slot, key and value, or null for another field. */
     private static MethodHandle writeMap(SlotSpec s) {
-        TypeHint key = s.known() ? null : s.slot().mapKey();
-        TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
-        TypeHint value = s.slot().mapValue();
-        TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, value);
-        if (valueCodec == null) {
+        TypeCodec<?>[] codecs = mapCodecs(s);
+        if (codecs == null) {
             return null;
         }
-        return MethodHandles.insertArguments(WRITE_MAP, 2, s.slot(), inner(keyCodec), key, localDef(keyCodec),
-                inner(valueCodec), value, localDef(valueCodec));
+        return MethodHandles.insertArguments(WRITE_MAP, 2, s.slot(), inner(codecs[0]), s.slot().mapKey(),
+                localDef(codecs[0]), inner(codecs[1]), s.slot().mapValue(), localDef(codecs[1]));
     }
 
     /** {@code readMapField} bound to a map field's slot, key and value, or null for another field. */
     private static MethodHandle readMap(SlotSpec s) {
-        TypeHint key = s.known() ? null : s.slot().mapKey();
-        TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
-        TypeHint value = s.slot().mapValue();
-        TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, value);
-        if (valueCodec == null) {
+        TypeCodec<?>[] codecs = mapCodecs(s);
+        if (codecs == null) {
             return null;
         }
         TypeCodec<?> map = s.resolver().codecFor(HashMap.class);
-        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), map, inner(keyCodec), key, compat(keyCodec),
-                inner(valueCodec), value, compat(valueCodec));
+        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), map, inner(codecs[0]), s.slot().mapKey(),
+                compat(codecs[0]), inner(codecs[1]), s.slot().mapValue(), compat(codecs[1]));
+    }
+
+    /** The codecs of a map field's key and value classes; null without a {@code mapKey} or when either has none. */
+    private static TypeCodec<?>[] mapCodecs(SlotSpec s) {
+        TypeHint key = s.known() ? null : s.slot().mapKey();
+        TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
+        TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, s.slot().mapValue());
+        return valueCodec == null ? null : new TypeCodec<?>[] {keyCodec, valueCodec};
     }
 
     /** The same-schema codec inside a compatible one, or the codec itself. */
@@ -211,8 +213,9 @@ public final class SlotLinker {
     }
 
     /**
-     * The codec of a list field's element class, or null when it has none. The general path asks
-     * for it only when a list has an element, and reports an unsupported class then, as a
+     * The codec of a list field's element class (or a map field's key or value class), or null when
+     * it has none. The general path asks for it only when a list or map has an element, and reports
+     * an unsupported class then, as a
      * {@code PeregrineException}; asked here, the failure would be a {@code BootstrapMethodError}
      * that stays with the call site, so such a field keeps the general path.
      */

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+/** The stack of map entries a write context keeps: layout, nesting, growth, and what it lets go. */
 class EntryStackTest {
 
     private static Map<Object, Object> linked(int n, String prefix) {
@@ -46,6 +47,9 @@ class EntryStackTest {
         for (Object o : stack.items()) {
             assertNull(o);
         }
+        stack.push(linked(600, "big"), 600);
+        stack.clear();
+        assertNull(stack.items(), "an array grown past the kept size is dropped");
     }
 
     @Test
