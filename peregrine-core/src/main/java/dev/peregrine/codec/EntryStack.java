@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * The keys and values of the maps a write is in the middle of, copied out of each map so that its
- * keys can be written as one run and its values as another. One per {@link WriteContext}, used as a
- * stack: a map nested in another's values is pushed above it while the outer one is still held.
+ * The keys and values of the map fields a write is in the middle of ({@link WriteContext#writeMapField}),
+ * copied out of each map so that its keys can be written as one run and its values as another. One
+ * per {@link WriteContext}, used as a stack: a map nested in another's values is pushed above it
+ * while the outer one is still held.
  *
  * <p>Why a copy: the wire puts all keys before all values, so a map is read twice; one
  * {@code forEach} into this array walks a {@code HashMap}'s table once, where two iterations walk it

@@ -296,8 +296,7 @@ public final class WriteContext {
         stack.pop(base);
     }
 
-    /** @return the stack that holds the entries of the maps being written */
-    EntryStack entries() {
+    private EntryStack entries() {
         EntryStack s = entries;
         if (s == null) {
             s = new EntryStack();

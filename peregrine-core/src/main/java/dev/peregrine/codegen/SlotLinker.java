@@ -189,8 +189,18 @@ public final class SlotLinker {
                 compat(codecs[0]), inner(codecs[1]), s.slot().mapValue(), compat(codecs[1]));
     }
 
-    /** The codecs of a map field's key and value classes; null without a {@code mapKey} or when either has none. */
+    /**
+     * The codecs of a map field's key and value classes; null without a {@code mapKey}, when either
+     * has none, or in the compatible format.
+     *
+     * Perf: in the compatible format the map path measured slower than the general one (compatible
+     * ComplexObject serialize 143 -> 214 ns, min of 12 iterations), where the same-schema format
+     * gained a quarter; so there such fields keep the general path.
+     */
     private static TypeCodec<?>[] mapCodecs(SlotSpec s) {
+        if (s.resolver() instanceof dev.peregrine.registry.TypeRegistry r && r.compatible()) {
+            return null;
+        }
         TypeHint key = s.known() ? null : s.slot().mapKey();
         TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
         TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, s.slot().mapValue());
