@@ -153,10 +153,10 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      * ({@link #nullsIfAllOf} said so): the same bytes, the flags found from the counts of nulls,
      * each key and value written by its class's codec.
      *
-     * @param items    where {@link EntryStack#push} copied the map's entries
-     * @param base     what it returned
-     * @param n        the map's size
-     * @param nulls    what {@link #nullsIfAllOf} returned
+     * @param items     where {@link EntryStack#push} copied the map's entries
+     * @param base      what it returned
+     * @param n         the map's size
+     * @param nulls     what {@link #nullsIfAllOf} returned
      * @param key       the codec of the declared key class, or in the compatible format the
      *                  same-schema codec inside it
      * @param keyHint   the declared key type
