@@ -43,9 +43,9 @@ final class Elements {
      * @param hint the declared element type, or null
      */
     static void write(WriteContext ctx, Object[] items, int n, TypeHint hint) {
-        int flags = flags(items, 0, n, hint);
+        int flags = flags(items, n, hint);
         ctx.out().writeVarULong((long) n << FLAG_BITS | flags);
-        writeBody(ctx, items, 0, n, flags, hint);
+        writeBody(ctx, items, n, flags, hint);
     }
 
     /**
@@ -161,15 +161,15 @@ final class Elements {
         return compat != null ? ctx.readKnownWithDef(compat, codec, hint) : ctx.readKnown(codec, hint);
     }
 
-    /** The flags {@link #writeBody} needs for the elements {@code items[from, from + n)}. */
-    static int flags(Object[] items, int from, int n, TypeHint hint) {
+    /** The flags {@link #writeBody} needs for these elements. */
+    static int flags(Object[] items, int n, TypeHint hint) {
         boolean hasNull = false;
         boolean mixed = false;
         Class<?> raw = null;
         Class<?> same = null;
         // Perf: the declared class is never an enum constant's body, so it needs no normalizing.
         Class<?> declared = hint == null ? null : hint.raw();
-        for (int i = from; i < from + n; i++) {
+        for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e == null) {
                 hasNull = true;
@@ -187,7 +187,7 @@ final class Elements {
         return flags(hasNull, mixed, same, hint);
     }
 
-    /** {@link #flags(Object[], int, int, TypeHint)} of an {@code ArrayList}'s first {@code n} elements. */
+    /** {@link #flags(Object[], int, TypeHint)} of an {@code ArrayList}'s first {@code n} elements. */
     static int flags(ArrayList<?> items, int n, TypeHint hint) {
         boolean hasNull = false;
         boolean mixed = false;
@@ -218,19 +218,16 @@ final class Elements {
         return (hasNull ? HAS_NULL : 0) | (sameType ? SAME_TYPE : 0) | (declared ? DECLARED : 0);
     }
 
-    /**
-     * Writes what follows the header of the elements {@code items[from, from + n)}: the shared tag,
-     * the presence bitmap, the elements.
-     */
-    static void writeBody(WriteContext ctx, Object[] items, int from, int n, int flags, TypeHint hint) {
+    /** Writes what follows the header: the shared tag, the presence bitmap, the elements. */
+    static void writeBody(WriteContext ctx, Object[] items, int n, int flags, TypeHint hint) {
         TypeCodec<?> codec = null;
         if ((flags & SAME_TYPE) != 0) {
-            codec = writeSharedType(ctx, firstNonNull(items, from, n), flags, hint);
+            codec = writeSharedType(ctx, firstNonNull(items, n), flags, hint);
         }
         if ((flags & HAS_NULL) != 0) {
-            writePresence(ctx.out(), items, from, n);
+            writePresence(ctx.out(), items, 0, n);
         }
-        for (int i = from; i < from + n; i++) {
+        for (int i = 0; i < n; i++) {
             Object e = items[i];
             if (e != null) {
                 writeOne(ctx, e, codec, hint);
@@ -238,7 +235,7 @@ final class Elements {
         }
     }
 
-    /** {@link #writeBody(WriteContext, Object[], int, int, int, TypeHint)} of an {@code ArrayList}. */
+    /** {@link #writeBody(WriteContext, Object[], int, int, TypeHint)} of an {@code ArrayList}. */
     static void writeBody(WriteContext ctx, ArrayList<?> items, int n, int flags, TypeHint hint) {
         TypeCodec<?> codec = null;
         if ((flags & SAME_TYPE) != 0) {
@@ -273,8 +270,8 @@ final class Elements {
         }
     }
 
-    private static Object firstNonNull(Object[] items, int from, int n) {
-        for (int i = from; i < from + n; i++) {
+    private static Object firstNonNull(Object[] items, int n) {
+        for (int i = 0; i < n; i++) {
             if (items[i] != null) {
                 return items[i];
             }

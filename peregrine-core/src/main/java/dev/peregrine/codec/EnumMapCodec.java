@@ -36,12 +36,12 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             values[i++] = e.getValue();
         }
         TypeHint valueHint = TypeHint.arg(hint, 1);
-        int flags = Elements.flags(values, 0, n, valueHint);
+        int flags = Elements.flags(values, n, valueHint);
         ctx.out().writeVarULong((long) n << Elements.FLAG_BITS | flags);
         for (int o : ordinals) {
             ctx.out().writeVarUInt(o);
         }
-        Elements.writeBody(ctx, values, 0, n, flags, valueHint);
+        Elements.writeBody(ctx, values, n, flags, valueHint);
     }
 
     @Override

@@ -51,11 +51,11 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         }
         TypeHint keyHint = TypeHint.arg(hint, 0);
         TypeHint valueHint = TypeHint.arg(hint, 1);
-        int keyFlags = Elements.flags(pairs.keys, 0, n, keyHint);
-        int valueFlags = Elements.flags(pairs.values, 0, n, valueHint);
+        int keyFlags = Elements.flags(pairs.keys, n, keyHint);
+        int valueFlags = Elements.flags(pairs.values, n, valueHint);
         ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
-        Elements.writeBody(ctx, pairs.keys, 0, n, keyFlags, keyHint);
-        Elements.writeBody(ctx, pairs.values, 0, n, valueFlags, valueHint);
+        Elements.writeBody(ctx, pairs.keys, n, keyFlags, keyHint);
+        Elements.writeBody(ctx, pairs.values, n, valueFlags, valueHint);
     }
 
     /** Collects a map's entries into two arrays, in the order {@code forEach} gives them. */
