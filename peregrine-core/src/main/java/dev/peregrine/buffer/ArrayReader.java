@@ -97,9 +97,13 @@ public final class ArrayReader extends BufferReader {
     }
 
     /**
-     * Perf: with 8 bytes left, one word load, the length from the first clear continuation bit and
-     * the 7-bit groups gathered with shifts and masks (see {@link Varints}); a one-byte value
-     * returns before that. Near the end, the checked byte-at-a-time loop.
+     * Perf: with 8 bytes left, one word load, then the length found by a ladder of branches on the
+     * continuation bits, each rung setting the position by a constant and gathering the 7-bit groups
+     * with shifts and masks (see {@link Varints}). Computing the length from the bits instead (a bit
+     * count) made every read's position wait for the previous read's bytes, a chain of dependent
+     * loads through a whole run of fields; with branches, which the CPU predicts when neighbouring
+     * values have the same length, the next read starts at once. Near the end, the checked
+     * byte-at-a-time loop.
      */
     @Override
     public int readVarUInt() {
@@ -107,45 +111,77 @@ public final class ArrayReader extends BufferReader {
         if (end - p < Varints.ROOM) {
             return readVarUIntByBytes();
         }
-        byte first = buf[p];
-        if (first >= 0) {
-            pos = p + 1;
-            return first;
-        }
         long word = Varints.word(buf, p);
-        long stop = ~word & 0x80_8080_8080L;
-        if (stop == 0) {
-            throw varIntOverflow(position());
+        if ((word & 0x80L) == 0) {
+            pos = p + 1;
+            return (int) word & 0x7F;
         }
-        long extent = stop ^ (stop - 1);
-        word &= extent;
-        // A fifth byte may carry only the top 4 bits of the int.
+        if ((word & 0x8000L) == 0) {
+            pos = p + 2;
+            return (int) Varints.gather(word & 0xFFFFL);
+        }
+        if ((word & 0x80_0000L) == 0) {
+            pos = p + 3;
+            return (int) Varints.gather(word & 0xFF_FFFFL);
+        }
+        if ((word & 0x8000_0000L) == 0) {
+            pos = p + 4;
+            return (int) Varints.gather(word & 0xFFFF_FFFFL);
+        }
+        // A fifth byte may carry only the top 4 bits of the int, and must end the varint.
         if ((word & 0xF0_0000_0000L) != 0) {
             throw varIntOverflow(position());
         }
-        pos = p + (Long.bitCount(extent) >>> 3);
-        return (int) Varints.gather(word);
+        pos = p + 5;
+        return (int) Varints.gather(word & 0xFF_FFFF_FFFFL);
     }
 
+    /**
+     * Perf: as {@link #readVarUInt}, a ladder of branches on the continuation bits, with the
+     * nine-byte form (any value of 2^56 or more, so most random or hashed longs) tested right after
+     * the one-byte form rather than at the bottom of the ladder.
+     */
     @Override
     public long readVarULong() {
         int p = pos;
         if (end - p < 9) {
             return readVarULongByBytes();
         }
-        byte first = buf[p];
-        if (first >= 0) {
-            pos = p + 1;
-            return first;
-        }
         long word = Varints.word(buf, p);
-        long extent = Varints.extent(word);
-        if (extent == 0) {
+        if ((word & 0x80L) == 0) {
+            pos = p + 1;
+            return word & 0x7F;
+        }
+        if ((~word & 0x8080_8080_8080_8080L) == 0) {
             pos = p + 9;
             return Varints.gather(word) | (buf[p + 8] & 0xFFL) << 56;
         }
-        pos = p + (Long.bitCount(extent) >>> 3);
-        return Varints.gather(word & extent);
+        if ((word & 0x8000L) == 0) {
+            pos = p + 2;
+            return Varints.gather(word & 0xFFFFL);
+        }
+        if ((word & 0x80_0000L) == 0) {
+            pos = p + 3;
+            return Varints.gather(word & 0xFF_FFFFL);
+        }
+        if ((word & 0x8000_0000L) == 0) {
+            pos = p + 4;
+            return Varints.gather(word & 0xFFFF_FFFFL);
+        }
+        if ((word & 0x80_0000_0000L) == 0) {
+            pos = p + 5;
+            return Varints.gather(word & 0xFF_FFFF_FFFFL);
+        }
+        if ((word & 0x8000_0000_0000L) == 0) {
+            pos = p + 6;
+            return Varints.gather(word & 0xFFFF_FFFF_FFFFL);
+        }
+        if ((word & 0x80_0000_0000_0000L) == 0) {
+            pos = p + 7;
+            return Varints.gather(word & 0xFF_FFFF_FFFF_FFFFL);
+        }
+        pos = p + 8;
+        return Varints.gather(word);
     }
 
     @Override

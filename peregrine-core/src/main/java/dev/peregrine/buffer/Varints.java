@@ -12,7 +12,7 @@ import java.nio.ByteOrder;
  * <p>Why this shape: a varint of several bytes costs a loop of one store, one shift and one branch
  * per byte. Here a value of two or more bytes is spread into 7-bit groups with shifts and masks, its
  * continuation bits are or-ed in from its length, and it is stored as one 8-byte little-endian word;
- * a load does the reverse, finding the length from the first clear continuation bit. So a store
+ * a load does the reverse once its length is known from the first clear continuation bit. So a store
  * writes up to 8 bytes past its start whatever the value's length (bytes past the value's end are
  * garbage, overwritten by whatever is written next), and a load reads 8 bytes: callers guarantee that
  * room. A one-byte value takes a short path, since small values are common.
@@ -88,19 +88,6 @@ public final class Varints {
     /** The continuation bits of a varint of {@code length} bytes, 1 to 8: all bytes but the last. */
     private static long continuation(int length) {
         return ((1L << ((length - 1) << 3)) - 1) & CONTINUATION;
-    }
-
-    /**
-     * The continuation-bit pattern of the 8 bytes loaded at a varint's start: a mask covering the
-     * varint's bytes (through its first byte whose high bit is clear), or 0 when all 8 bytes have
-     * their high bit set.
-     *
-     * @param word the 8 bytes, little-endian
-     * @return the mask of the varint's bytes, or 0
-     */
-    static long extent(long word) {
-        long stop = ~word & CONTINUATION;
-        return stop == 0 ? 0 : stop ^ (stop - 1);
     }
 
     /**

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * Pins the word-at-a-time varint stores and loads of {@link Varints} and {@link ArrayReader} to a
  * byte-at-a-time reference, at every length boundary and on random values, both with room for a
- * whole word and at the very end of the input, where the readers fall back to checked bytes.
+ * whole word and at the very end of the input, where the readers fall back to checked bytes; a word
+ * read must also take exactly the value's bytes.
  */
 class VarintWordTest {
 
@@ -72,7 +73,9 @@ class VarintWordTest {
             BufferWriter w = BufferWriter.growable(16);
             w.writeVarUInt(v);
             assertArrayEquals(expected, w.toByteArray(), "write of " + v);
-            assertEquals(v, new ArrayReader(b, 1, 15).readVarUInt(), "word read of " + v);
+            ArrayReader word = new ArrayReader(b, 1, 15);
+            assertEquals(v, word.readVarUInt(), "word read of " + v);
+            assertEquals(expected.length, word.position(), "bytes taken by the word read of " + v);
             assertEquals(v, new ArrayReader(expected, 0, expected.length).readVarUInt(), "byte read of " + v);
         }
     }
@@ -88,7 +91,9 @@ class VarintWordTest {
             BufferWriter w = BufferWriter.growable(16);
             w.writeVarULong(v);
             assertArrayEquals(expected, w.toByteArray(), "write of " + v);
-            assertEquals(v, new ArrayReader(b, 1, 15).readVarULong(), "word read of " + v);
+            ArrayReader word = new ArrayReader(b, 1, 15);
+            assertEquals(v, word.readVarULong(), "word read of " + v);
+            assertEquals(expected.length, word.position(), "bytes taken by the word read of " + v);
             assertEquals(v, new ArrayReader(expected, 0, expected.length).readVarULong(), "byte read of " + v);
         }
     }
