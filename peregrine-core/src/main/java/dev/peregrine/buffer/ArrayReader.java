@@ -99,11 +99,11 @@ public final class ArrayReader extends BufferReader {
     /**
      * Perf: with 8 bytes left, one word load, then the length found by a ladder of branches on the
      * continuation bits, each rung setting the position by a constant and (past one byte) gathering
-     * the 7-bit groups with shifts and masks (see {@link Varints}). Computing the length from the bits instead (a bit
-     * count) made every read's position wait for the previous read's bytes, a chain of dependent
-     * loads through a whole run of fields; with branches, which the CPU predicts when neighbouring
-     * values have the same length, the next read starts at once. Near the end, the checked
-     * byte-at-a-time loop.
+     * the 7-bit groups with shifts and masks (see {@link Varints}). Computing the length from the
+     * bits instead (a bit count) made every read's position wait for the previous read's bytes, a
+     * chain of dependent loads through a whole run of fields; with branches, which the CPU predicts
+     * when neighbouring values have the same length, the next read starts at once. Near the end,
+     * the checked byte-at-a-time loop.
      */
     @Override
     public int readVarUInt() {

@@ -7,6 +7,7 @@ import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.WriteContext;
 import dev.peregrine.compat.ClassDef;
 import dev.peregrine.compat.CompatibleCodec;
+import dev.peregrine.registry.TypeRegistry;
 
 import java.lang.invoke.CallSite;
 import java.lang.invoke.ConstantCallSite;
@@ -198,7 +199,7 @@ public final class SlotLinker {
      * gained a quarter; so there such fields keep the general path.
      */
     private static TypeCodec<?>[] mapCodecs(SlotSpec s) {
-        if (s.resolver() instanceof dev.peregrine.registry.TypeRegistry r && r.compatible()) {
+        if (s.resolver() instanceof TypeRegistry r && r.compatible()) {
             return null;
         }
         TypeHint key = s.known() ? null : s.slot().mapKey();
