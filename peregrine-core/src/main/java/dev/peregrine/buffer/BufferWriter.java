@@ -169,7 +169,8 @@ public final class BufferWriter {
     }
 
     /**
-     * Moves past bytes stored directly into {@link #array()} after {@link #tryEnsure} granted room.
+     * Moves past bytes stored directly into {@link #array()} after {@link #tryEnsure} granted room,
+     * or back to an earlier {@link #position()}, to write over what followed it.
      *
      * @param index absolute index of the next byte to write; at most the room granted
      */

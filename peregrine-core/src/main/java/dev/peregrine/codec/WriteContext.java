@@ -235,6 +235,34 @@ public final class WriteContext {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
                                dev.peregrine.compat.ClassDef elementDef) {
+        if (value.getClass() != ArrayList.class || written != null || defs != null) {
+            writeListChecked(value, slot, elementCodec, elementHint, elementDef);
+            return;
+        }
+        // Perf: the common list (no nulls, every element of the declared class) is written in one
+        // pass, its header first; an element that says otherwise rewinds to writeListChecked, which
+        // writes over what was written. Only in the same-schema format, where an element's write
+        // leaves nothing in this context once it returns (no references, no defs sent), so the
+        // rewind forgets nothing. The rest is in another method to keep this one small enough for
+        // the JIT to inline into each generated codec, where the element codec is a constant.
+        int start = out.position();
+        writeTag(ArrayList.class, slot);
+        enter();
+        boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint);
+        depth--;
+        if (!done) {
+            out.position(start);
+            writeListChecked(value, slot, elementCodec, elementHint, elementDef);
+        }
+    }
+
+    /**
+     * {@link #writeListField} for a list not written in one pass: one whose elements are checked
+     * before its header is written, or any other value by the general path.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void writeListChecked(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
+                                  dev.peregrine.compat.ClassDef elementDef) {
         if (value.getClass() != ArrayList.class || written != null) {
             writeAny(value, slot);
             return;

@@ -110,6 +110,7 @@ class BackendEquivalenceTest {
         java.util.Collection<String> tags;
         ArrayList<Point> exact;
         Iterable<Point> any;
+        List<Line> lines;
     }
 
     /** Fields that may hold maps from one final class to another, which generated codecs write by their own path. */
@@ -191,7 +192,18 @@ class BackendEquivalenceTest {
         others.stops = new java.util.LinkedList<>(List.of(new Point(5, 5, "linked")));
         others.tags = List.of("immutable");
         others.exact = new ArrayList<>(List.of(new Point(7, 7, "seven")));
-        return List.of(usual, nulls, others);
+        // A null after elements that hold lists of their own: the write of the list found the null
+        // only after writing those elements, and must end as the interpreter's write does.
+        Route late = new Route();
+        List<Line> lines = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            lines.add(new Line(new Point(i, i, "from"), new Point(-i, i, null),
+                    new ArrayList<>(List.of(new Point(i, 0, "via"), new Point(0, i, "via")))));
+        }
+        lines.add(null);
+        late.lines = lines;
+        late.stops = new ArrayList<>(java.util.Arrays.asList(new Point(1, 1, "one"), new Point(2, 2, "two"), null));
+        return List.of(usual, nulls, others, late);
     }
 
     private static List<Ledger> ledgers() {
