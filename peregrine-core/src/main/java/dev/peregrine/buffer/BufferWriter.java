@@ -329,6 +329,93 @@ public final class BufferWriter {
     }
 
     /**
+     * Writes shorts as {@link #writeVarInt} writes each, behind one capacity check when there is
+     * room for the longest form of them all.
+     *
+     * Perf: the element loops of primitive arrays, with one room check for the whole array instead
+     * of one per element. (Storing every element as a word, with no branch for the one-byte form,
+     * measured slower on arrays of mixed lengths: the branch is well predicted.)
+     *
+     * @param v the values
+     */
+    public void writeVarShorts(short[] v) {
+        // A zigzag short takes at most 3 bytes; the last word stored reaches 8 bytes from its start.
+        if (end - pos >= 3L * v.length + Varints.ROOM) {
+            byte[] b = buf;
+            int p = pos;
+            for (short x : v) {
+                p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
+            }
+            pos = p;
+            return;
+        }
+        for (short x : v) {
+            writeVarInt(x);
+        }
+    }
+
+    /**
+     * Writes chars as {@link #writeVarUInt} writes each, as {@link #writeVarShorts} does.
+     *
+     * @param v the values
+     */
+    public void writeVarChars(char[] v) {
+        if (end - pos >= 3L * v.length + Varints.ROOM) {
+            byte[] b = buf;
+            int p = pos;
+            for (char x : v) {
+                p = Varints.putVarUInt(b, p, x);
+            }
+            pos = p;
+            return;
+        }
+        for (char x : v) {
+            writeVarUInt(x);
+        }
+    }
+
+    /**
+     * Writes ints as {@link #writeVarInt} writes each, as {@link #writeVarShorts} does.
+     *
+     * @param v the values
+     */
+    public void writeVarInts(int[] v) {
+        if (end - pos >= 5L * v.length + Varints.ROOM) {
+            byte[] b = buf;
+            int p = pos;
+            for (int x : v) {
+                p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
+            }
+            pos = p;
+            return;
+        }
+        for (int x : v) {
+            writeVarInt(x);
+        }
+    }
+
+    /**
+     * Writes longs as {@link #writeVarLong} writes each, as {@link #writeVarShorts} does.
+     *
+     * @param v the values
+     */
+    public void writeVarLongs(long[] v) {
+        // Nine bytes each at most, the nine-byte form stored as a word and one byte.
+        if (end - pos >= 9L * v.length) {
+            byte[] b = buf;
+            int p = pos;
+            for (long x : v) {
+                p = Varints.putVarULong(b, p, (x << 1) ^ (x >> 63));
+            }
+            pos = p;
+            return;
+        }
+        for (long x : v) {
+            writeVarLong(x);
+        }
+    }
+
+    /**
      * Writes floats as their IEEE 754 bits, four bytes each, little-endian, behind one capacity check.
      *
      * @param v the values

@@ -64,9 +64,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, short[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (short s : v) {
-                ctx.out().writeVarInt(s);
-            }
+            ctx.out().writeVarShorts(v);
         }
 
         @Override
@@ -84,9 +82,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, char[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (char c : v) {
-                ctx.out().writeVarUInt(c);
-            }
+            ctx.out().writeVarChars(v);
         }
 
         @Override
@@ -104,9 +100,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, int[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (int x : v) {
-                ctx.out().writeVarInt(x);
-            }
+            ctx.out().writeVarInts(v);
         }
 
         @Override
@@ -124,9 +118,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public void write(WriteContext ctx, long[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
-            for (long x : v) {
-                ctx.out().writeVarLong(x);
-            }
+            ctx.out().writeVarLongs(v);
         }
 
         @Override

@@ -61,6 +61,74 @@ class VarintWordTest {
         return values;
     }
 
+    /** The bytes of each element by the reference, zigzag first, as the array writes must give. */
+    private static byte[] referenceElements(long[] zigzagged, boolean asLongs) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (long z : zigzagged) {
+            out.writeBytes(asLongs ? referenceLong(z) : referenceInt((int) z));
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes through {@code write} into a growable writer (room for the longest form of every
+     * element, the one-check path) and into bounded writers with no room to spare and with a few
+     * bytes more, where the room check fails and each element is written checked; all must give
+     * {@code expected}.
+     */
+    private static void assertArrayWrite(byte[] expected, java.util.function.Consumer<BufferWriter> write,
+                                         String what) {
+        BufferWriter grown = BufferWriter.growable(4096);
+        write.accept(grown);
+        assertArrayEquals(expected, grown.toByteArray(), what + " with room");
+        for (int spare = 0; spare <= 9; spare += 3) {
+            byte[] dst = new byte[expected.length + spare + 2 + Varints.ROOM];
+            Arrays.fill(dst, (byte) 0x5A);
+            int limit = expected.length + spare + 1;
+            BufferWriter bounded = BufferWriter.bounded(dst, 1, limit);
+            write.accept(bounded);
+            assertEquals(expected.length + 1, bounded.position(), what + " bounded, spare " + spare);
+            assertArrayEquals(expected, Arrays.copyOfRange(dst, 1, expected.length + 1),
+                    what + " bounded, spare " + spare);
+            for (int i = limit; i < dst.length; i++) {
+                assertEquals((byte) 0x5A, dst[i], what + " wrote past its limit, spare " + spare);
+            }
+        }
+    }
+
+    @Test
+    void primitiveArraysMatchTheReferenceElementByElement() {
+        // Arrays of values of mixed lengths (so one word store per element, whatever its length, is
+        // what is tested), of every size up to 40.
+        long[] pool = samples();
+        SplittableRandom r = new SplittableRandom(11);
+        for (int n = 0; n <= 40; n++) {
+            int[] ints = new int[n];
+            long[] longs = new long[n];
+            short[] shorts = new short[n];
+            char[] chars = new char[n];
+            long[] zInts = new long[n];
+            long[] zLongs = new long[n];
+            long[] zShorts = new long[n];
+            long[] zChars = new long[n];
+            for (int i = 0; i < n; i++) {
+                long v = pool[r.nextInt(pool.length)];
+                ints[i] = (int) v;
+                longs[i] = v;
+                shorts[i] = (short) v;
+                chars[i] = (char) v;
+                zInts[i] = ((ints[i] << 1) ^ (ints[i] >> 31)) & 0xFFFF_FFFFL;
+                zLongs[i] = (v << 1) ^ (v >> 63);
+                zShorts[i] = ((shorts[i] << 1) ^ (shorts[i] >> 31)) & 0xFFFF_FFFFL;
+                zChars[i] = chars[i];
+            }
+            assertArrayWrite(referenceElements(zInts, false), w -> w.writeVarInts(ints), "int[" + n + "]");
+            assertArrayWrite(referenceElements(zLongs, true), w -> w.writeVarLongs(longs), "long[" + n + "]");
+            assertArrayWrite(referenceElements(zShorts, false), w -> w.writeVarShorts(shorts), "short[" + n + "]");
+            assertArrayWrite(referenceElements(zChars, false), w -> w.writeVarChars(chars), "char[" + n + "]");
+        }
+    }
+
     @Test
     void intsMatchTheReferenceAndReadBack() {
         for (long sample : samples()) {
