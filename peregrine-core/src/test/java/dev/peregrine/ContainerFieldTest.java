@@ -87,6 +87,35 @@ class ContainerFieldTest {
         }
     }
 
+    /** A class first met inside a list's element, in the compatible format its definition with it. */
+    record Leg(Stop at, String mode) {
+    }
+
+    static final class Journey {
+        List<Leg> legs;
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aNullAfterElementsThatSentDefinitionsIsWrittenInFull(boolean compatible) {
+        // The first elements carry the first Leg and Stop of the payload (in the compatible format,
+        // their definitions); the null after them sends the list back to its checked path, which
+        // must write those definitions again, not refer to ones it took back.
+        Peregrine p = Peregrine.builder().compatible(compatible).register(Journey.class, Leg.class, Stop.class).build();
+        Codec<Journey> codec = p.codec(Journey.class);
+        Journey j = new Journey();
+        j.legs = new ArrayList<>(Arrays.asList(new Leg(new Stop(1, "a"), "bus"), new Leg(new Stop(2, "b"), "walk"), null));
+        for (int i = 0; i < 3; i++) {
+            Journey back = codec.decode(codec.encode(j));
+            assertEquals(j.legs.size(), back.legs.size());
+            assertEquals("walk", back.legs.get(1).mode());
+            assertEquals(2, back.legs.get(1).at().minute);
+            assertNull(back.legs.get(2));
+            Journey viaPeregrine = p.deserialize(p.serialize(j), Journey.class);
+            assertEquals("a", viaPeregrine.legs.get(0).at().name);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void nestedMapsOfManyEntries(boolean compatible) {
