@@ -14,7 +14,8 @@ import java.lang.reflect.Type;
  * in a given slot depends only on the registry and the slot's declared type, both fixed, so a
  * remembered tag is the tag the registry would write or resolve; only successful lookups are
  * remembered. Each memory is one immutable object in a plain field: a thread that sees a stale one
- * only misses.
+ * only misses. Likewise a slot of a list field remembers, in a plain field that only ever turns
+ * true, that a list written through it had to be rewound ({@link #checksLists}).
  */
 public final class ReferenceSlot {
     private final Class<?> declared;
@@ -24,6 +25,7 @@ public final class ReferenceSlot {
     private TypeCodec<?> codec;
     private WrittenTag lastWritten;
     private ReadTag lastRead;
+    private boolean checksLists;
 
     /** A class as last written through a tagged slot: its tag bytes and the codec of its wire class. */
     record WrittenTag(Class<?> type, byte[] tag, TypeCodec<?> codec) {
@@ -62,6 +64,24 @@ public final class ReferenceSlot {
 
     void rememberWritten(WrittenTag t) {
         lastWritten = t;
+    }
+
+    /**
+     * Whether lists written through this slot are checked before their header is written, rather
+     * than written in one pass and rewound when an element is null or of another class (see
+     * {@link WriteContext#writeListField}). Set by the first rewind and kept: a rewind writes the
+     * list again, and a rewind of a list whose elements hold lists that rewound too writes those
+     * again, so without this a tree of such lists would cost twice as much at each level.
+     *
+     * @return true once a list written here was rewound
+     */
+    boolean checksLists() {
+        return checksLists;
+    }
+
+    /** Makes {@link #checksLists} true from now on. */
+    void checkListsFromNowOn() {
+        checksLists = true;
     }
 
     /** @return the one-byte tag last read through this slot, or null */

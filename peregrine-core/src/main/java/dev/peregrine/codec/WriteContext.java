@@ -18,6 +18,12 @@ import java.util.Map;
  * elements of a same-type container) writes one only when its codec tracks references; a slot that
  * carries a type tag writes one before the tag whenever tracking is on. Marker 0 means a new value
  * follows; {@code n > 0} means the n-th value tracked so far, counting from 1.
+ *
+ * <p>What a value's write leaves in this context once it returns is only what the format carries once
+ * per payload: the objects written so far when references are tracked, the class defs sent in the
+ * compatible format. Without either, a write can be undone by moving the output back, which the
+ * one-pass write of list fields relies on ({@link #writeListField}); state added here later must keep
+ * that true or be undone with it.
  */
 public final class WriteContext {
     private final BufferWriter out;
@@ -219,7 +225,10 @@ public final class WriteContext {
      * Writes a non-null value in a field whose {@link ReferenceSlot#listElement} is known: the same
      * bytes as {@code slot.write(this, value)}. An {@code ArrayList} whose non-null elements are all
      * of the element class is written here, each element through {@code elementCodec}; anything else
-     * (another class, a foreign element, a write that tracks references) takes the general path.
+     * (another class, a foreign element, a write that tracks references) takes the general path. In
+     * the same-schema format a list is written in one pass, header first, as long as its elements
+     * are non-null and of the element class; one that is not is rewound and written again by the
+     * checked path, and its slot checks every later list first ({@link ReferenceSlot#checksLists}).
      *
      * Perf: generated codecs bind such fields here with the slot, the element codec and hint as
      * constants, so each list field calls its element codec directly, where the general path goes
@@ -235,23 +244,27 @@ public final class WriteContext {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
                                dev.peregrine.compat.ClassDef elementDef) {
-        if (value.getClass() != ArrayList.class || written != null || defs != null) {
+        if (value.getClass() != ArrayList.class || written != null || defs != null || slot.checksLists()) {
             writeListChecked(value, slot, elementCodec, elementHint, elementDef);
             return;
         }
         // Perf: the common list (no nulls, every element of the declared class) is written in one
-        // pass, its header first; an element that says otherwise rewinds to writeListChecked, which
-        // writes over what was written. Only in the same-schema format, where an element's write
-        // leaves nothing in this context once it returns (no references, no defs sent), so the
-        // rewind forgets nothing. The rest is in another method to keep this one small enough for
-        // the JIT to inline into each generated codec, where the element codec is a constant.
+        // pass, its header first, instead of checking every element before the header; an element
+        // that says otherwise rewinds to writeListChecked, which writes over what was written. Only
+        // in the same-schema format without references, where an element's write leaves nothing in
+        // this context (see the class comment). The rest is in another method to keep this one
+        // small enough for the JIT to inline into each generated codec, where the element codec is
+        // a constant.
         int start = out.position();
         writeTag(ArrayList.class, slot);
         enter();
         boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint);
         depth--;
         if (!done) {
+            // A rewind writes the list again; the slot checks its lists from now on, so that lists
+            // nested in lists do not rewind at every level (see ReferenceSlot.checksLists).
             out.position(start);
+            slot.checkListsFromNowOn();
             writeListChecked(value, slot, elementCodec, elementHint, elementDef);
         }
     }
