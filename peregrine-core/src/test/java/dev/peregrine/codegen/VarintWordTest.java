@@ -61,6 +61,14 @@ class VarintWordTest {
         return values;
     }
 
+    /**
+     * Zigzag by its definition, 0, -1, 1, -2, 2, ... to 0, 1, 2, 3, 4, ..., as an unsigned 64-bit
+     * value (the arithmetic wraps modulo 2^64, which keeps it exact).
+     */
+    private static long zigzag(long v) {
+        return v >= 0 ? 2 * v : -2 * v - 1;
+    }
+
     /** The bytes of each element by the reference, zigzag first, as the array writes must give. */
     private static byte[] referenceElements(long[] zigzagged, boolean asLongs) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -71,17 +79,23 @@ class VarintWordTest {
     }
 
     /**
-     * Writes through {@code write} into a growable writer (room for the longest form of every
-     * element, the one-check path) and into bounded writers with no room to spare and with a few
-     * bytes more, where the room check fails and each element is written checked; all must give
-     * {@code expected}.
+     * Writes through {@code write} into a growable writer with room to spare, and into bounded
+     * writers with a few bytes more than {@code expected}, with exactly the room the one-check path
+     * asks for and one byte less (where each element is written checked instead); all must give
+     * {@code expected} and leave every byte past the limit alone.
+     *
+     * @param room what the one-check path asks for: the longest form of every element, and the
+     *             reach of the last word stored
      */
-    private static void assertArrayWrite(byte[] expected, java.util.function.Consumer<BufferWriter> write,
+    private static void assertArrayWrite(byte[] expected, int room, java.util.function.Consumer<BufferWriter> write,
                                          String what) {
         BufferWriter grown = BufferWriter.growable(4096);
         write.accept(grown);
         assertArrayEquals(expected, grown.toByteArray(), what + " with room");
-        for (int spare = 0; spare <= 9; spare += 3) {
+        for (int spare : new int[] {0, 3, 6, 9, room - expected.length - 1, room - expected.length}) {
+            if (spare < 0) {
+                continue;
+            }
             byte[] dst = new byte[expected.length + spare + 2 + Varints.ROOM];
             Arrays.fill(dst, (byte) 0x5A);
             int limit = expected.length + spare + 1;
@@ -98,11 +112,14 @@ class VarintWordTest {
 
     @Test
     void primitiveArraysMatchTheReferenceElementByElement() {
-        // Arrays of values of mixed lengths (so one word store per element, whatever its length, is
-        // what is tested), of every size up to 40.
+        // Arrays of every size up to 40: of values of mixed lengths, and of the longest form of each
+        // type only (so that a bounded writer of no more room than the one-check path asks for
+        // holds them).
         long[] pool = samples();
         SplittableRandom r = new SplittableRandom(11);
-        for (int n = 0; n <= 40; n++) {
+        for (int k = 0; k <= 81; k++) {
+            int n = k % 41;
+            boolean longest = k > 40;
             int[] ints = new int[n];
             long[] longs = new long[n];
             short[] shorts = new short[n];
@@ -112,20 +129,23 @@ class VarintWordTest {
             long[] zShorts = new long[n];
             long[] zChars = new long[n];
             for (int i = 0; i < n; i++) {
-                long v = pool[r.nextInt(pool.length)];
-                ints[i] = (int) v;
+                long v = longest ? Long.MIN_VALUE : pool[r.nextInt(pool.length)];
+                ints[i] = longest ? Integer.MIN_VALUE : (int) v;
                 longs[i] = v;
-                shorts[i] = (short) v;
-                chars[i] = (char) v;
-                zInts[i] = ((ints[i] << 1) ^ (ints[i] >> 31)) & 0xFFFF_FFFFL;
-                zLongs[i] = (v << 1) ^ (v >> 63);
-                zShorts[i] = ((shorts[i] << 1) ^ (shorts[i] >> 31)) & 0xFFFF_FFFFL;
+                shorts[i] = longest ? Short.MIN_VALUE : (short) v;
+                chars[i] = longest ? Character.MAX_VALUE : (char) v;
+                zInts[i] = zigzag(ints[i]);
+                zLongs[i] = zigzag(v);
+                zShorts[i] = zigzag(shorts[i]);
                 zChars[i] = chars[i];
             }
-            assertArrayWrite(referenceElements(zInts, false), w -> w.writeVarInts(ints), "int[" + n + "]");
-            assertArrayWrite(referenceElements(zLongs, true), w -> w.writeVarLongs(longs), "long[" + n + "]");
-            assertArrayWrite(referenceElements(zShorts, false), w -> w.writeVarShorts(shorts), "short[" + n + "]");
-            assertArrayWrite(referenceElements(zChars, false), w -> w.writeVarChars(chars), "char[" + n + "]");
+            assertArrayWrite(referenceElements(zInts, false), 5 * n + Varints.ROOM, w -> w.writeVarInts(ints),
+                    "int[" + n + "]");
+            assertArrayWrite(referenceElements(zLongs, true), 9 * n, w -> w.writeVarLongs(longs), "long[" + n + "]");
+            assertArrayWrite(referenceElements(zShorts, false), 3 * n + Varints.ROOM, w -> w.writeVarShorts(shorts),
+                    "short[" + n + "]");
+            assertArrayWrite(referenceElements(zChars, false), 3 * n + Varints.ROOM, w -> w.writeVarChars(chars),
+                    "char[" + n + "]");
         }
     }
 
