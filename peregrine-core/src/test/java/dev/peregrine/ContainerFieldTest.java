@@ -1,10 +1,8 @@
 package dev.peregrine;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -15,7 +13,6 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,43 +114,6 @@ class ContainerFieldTest {
             Journey viaPeregrine = p.deserialize(p.serialize(j), Journey.class);
             assertEquals("a", viaPeregrine.legs.get(0).at().name);
         }
-    }
-
-    /** A tree whose lists of children are field values of its own class. */
-    static final class Branch {
-        int id;
-        List<Branch> kids;
-    }
-
-    private static Branch chain(int levels) {
-        Branch b = new Branch();
-        b.id = levels;
-        if (levels > 0) {
-            b.kids = new ArrayList<>(Arrays.asList(chain(levels - 1), null));
-        }
-        return b;
-    }
-
-    @Test
-    void listsInListsThatEndInANullAreWrittenOnceEach() {
-        // Every list ends in a null, found after its first element (and the lists inside it) was
-        // written. Writing a list again after that rewind, and the lists inside it again at each
-        // level, would take 2^40 list writes here; the slot remembers its first rewind instead.
-        Peregrine p = Peregrine.builder().register(Branch.class).build();
-        Codec<Branch> codec = p.codec(Branch.class);
-        Branch root = chain(40);
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            for (int i = 0; i < 3; i++) {
-                Branch b = codec.decode(codec.encode(root));
-                for (int level = 40; level > 0; level--) {
-                    assertEquals(level, b.id);
-                    assertEquals(2, b.kids.size());
-                    assertNull(b.kids.get(1));
-                    b = b.kids.get(0);
-                }
-                assertNull(b.kids);
-            }
-        });
     }
 
     @ParameterizedTest

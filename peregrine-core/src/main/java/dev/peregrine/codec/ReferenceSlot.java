@@ -69,9 +69,12 @@ public final class ReferenceSlot {
     /**
      * Whether lists written through this slot are checked before their header is written, rather
      * than written in one pass and rewound when an element is null or of another class (see
-     * {@link WriteContext#writeListField}). Set by the first rewind and kept: a rewind writes the
-     * list again, and a rewind of a list whose elements hold lists that rewound too writes those
-     * again, so without this a tree of such lists would cost twice as much at each level.
+     * {@link WriteContext#writeListField}). Set by the first rewind and kept for the life of the
+     * slot, so a field that once held such a list pays the check on every later list. A rewind
+     * writes the list again, lists in its elements included; without this, each of those could
+     * rewind again inside the rewrite, and a tree of lists that end in a null would cost twice as
+     * much at each level. With it each list rewinds at most once. A thread that does not see the
+     * flag yet may rewind once more itself; the bytes are the same either way.
      *
      * @return true once a list written here was rewound
      */

@@ -261,8 +261,9 @@ public final class WriteContext {
         boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint);
         depth--;
         if (!done) {
-            // A rewind writes the list again; the slot checks its lists from now on, so that lists
-            // nested in lists do not rewind at every level (see ReferenceSlot.checksLists).
+            // A rewind writes the list again; the slot checks its lists from now on, so that a list
+            // written again inside the rewrite of a list around it does not rewind once more (see
+            // ReferenceSlot.checksLists).
             out.position(start);
             slot.checkListsFromNowOn();
             writeListChecked(value, slot, elementCodec, elementHint, elementDef);

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * The generated backend and the interpreter write the same bytes for every shape of class, and each
@@ -124,6 +125,21 @@ class BackendEquivalenceTest {
     static final class Node {
         int value;
         Node next;
+    }
+
+    /** A tree whose lists of children are field values of its own class. */
+    static final class Branch {
+        int id;
+        List<Branch> kids;
+    }
+
+    private static Branch branches(int levels) {
+        Branch b = new Branch();
+        b.id = levels;
+        if (levels > 0) {
+            b.kids = new ArrayList<>(java.util.Arrays.asList(branches(levels - 1), null));
+        }
+        return b;
     }
 
     static final class Empty {
@@ -274,6 +290,23 @@ class BackendEquivalenceTest {
                 assertArrayEquals(expected, generated.encode(route, false), "pass " + pass);
             }
         }
+    }
+
+    @Test
+    void listsInListsThatEndInANullRewindOnceEach() {
+        // Every list ends in a null, found after its first element (and the lists inside it) was
+        // written, so the generated write rewinds it and writes it again. Were the lists inside
+        // to rewind again in each rewrite, these 40 levels would take 2^40 list writes; the slot's
+        // first rewind makes it check its lists first instead. The bytes are the interpreter's in
+        // the first pass, where that happens, and in the passes after it.
+        Branch root = branches(40);
+        byte[] expected = Backends.interpreted().encode(root, false);
+        Backends generated = Backends.generated();
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+            for (int pass = 0; pass < 3; pass++) {
+                assertArrayEquals(expected, generated.encode(root, false), "pass " + pass);
+            }
+        });
     }
 
     @Test
