@@ -328,9 +328,14 @@ public final class BufferWriter {
         writeVarULong((v << 1) ^ (v >> 63));
     }
 
+    /** {@link #tryEnsure} for a count that may exceed an int: false when it does. */
+    private boolean tryRoom(long n) {
+        return n <= MAX_ARRAY && tryEnsure((int) n);
+    }
+
     /**
      * Writes shorts as {@link #writeVarInt} writes each, behind one capacity check when there is
-     * room for the longest form of them all.
+     * (or a growable writer makes) room for the longest form of them all.
      *
      * Perf: the element loops of primitive arrays, with one room check for the whole array instead
      * of one per element. (Storing every element as a word, with no branch for the one-byte form,
@@ -340,7 +345,7 @@ public final class BufferWriter {
      */
     public void writeVarShorts(short[] v) {
         // A zigzag short takes at most 3 bytes; the last word stored reaches 8 bytes from its start.
-        if (end - pos >= 3L * v.length + Varints.ROOM) {
+        if (tryRoom(3L * v.length + Varints.ROOM)) {
             byte[] b = buf;
             int p = pos;
             for (short x : v) {
@@ -360,7 +365,7 @@ public final class BufferWriter {
      * @param v the values
      */
     public void writeVarChars(char[] v) {
-        if (end - pos >= 3L * v.length + Varints.ROOM) {
+        if (tryRoom(3L * v.length + Varints.ROOM)) {
             byte[] b = buf;
             int p = pos;
             for (char x : v) {
@@ -380,7 +385,7 @@ public final class BufferWriter {
      * @param v the values
      */
     public void writeVarInts(int[] v) {
-        if (end - pos >= 5L * v.length + Varints.ROOM) {
+        if (tryRoom(5L * v.length + Varints.ROOM)) {
             byte[] b = buf;
             int p = pos;
             for (int x : v) {
@@ -401,7 +406,7 @@ public final class BufferWriter {
      */
     public void writeVarLongs(long[] v) {
         // Nine bytes each at most, the nine-byte form stored as a word and one byte.
-        if (end - pos >= 9L * v.length) {
+        if (tryRoom(9L * v.length)) {
             byte[] b = buf;
             int p = pos;
             for (long x : v) {
