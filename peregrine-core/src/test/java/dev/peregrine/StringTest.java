@@ -34,6 +34,51 @@ class StringTest {
     }
 
     @Test
+    void stringsEncodedIntoAnArrayOfJustTheirSizeStayInside() {
+        // A long Latin-1 string's header is stored as a word that asks for more room than its bytes;
+        // at the end of a caller's array the write must still give the same bytes, and no more.
+        Codec<String> codec = p.codec(String.class);
+        for (int n = 28; n <= 48; n++) {
+            String s = "\u00e9x".repeat(n).substring(0, n);
+            byte[] expected = codec.encode(s);
+            for (int spare = 0; spare <= 10; spare++) {
+                byte[] dst = new byte[2 + expected.length + spare];
+                java.util.Arrays.fill(dst, (byte) 0x5A);
+                int written = codec.encode(s, dst, 2);
+                assertEquals(expected.length, written, "length " + n + ", spare " + spare);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(expected,
+                        java.util.Arrays.copyOfRange(dst, 2, 2 + written), "length " + n + ", spare " + spare);
+                for (int i = 2 + written; i < dst.length; i++) {
+                    assertEquals((byte) 0x5A, dst[i], "wrote past the payload, length " + n + ", spare " + spare);
+                }
+                assertEquals(s, codec.decode(dst, 2, written));
+            }
+        }
+    }
+
+    @Test
+    void aStringWrittenAcrossTheEndOfAGrowingWriterGivesTheSameBytes() {
+        // Strings of both header forms, Latin-1 and not, starting at every position of a writer's
+        // first array (16 bytes), so that the write asks it to grow at every point of the string.
+        for (int n = 0; n <= 40; n++) {
+            for (String s : new String[] {"ab\u00e9".repeat(n).substring(0, n), "ab\u0394".repeat(n).substring(0, n)}) {
+                for (int filler = 0; filler <= 16; filler++) {
+                    dev.peregrine.buffer.BufferWriter roomy = dev.peregrine.buffer.BufferWriter.growable(4096);
+                    dev.peregrine.buffer.BufferWriter small = dev.peregrine.buffer.BufferWriter.growable(16);
+                    for (int i = 0; i < filler; i++) {
+                        roomy.writeByte(i);
+                        small.writeByte(i);
+                    }
+                    roomy.writeString(s);
+                    small.writeString(s);
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(roomy.toByteArray(), small.toByteArray(),
+                            "length " + n + " after " + filler + " bytes: " + s);
+                }
+            }
+        }
+    }
+
+    @Test
     void utf8ForWiderChars() {
         check(p, "Steve Jobs\uC2A4", 2 + 1 + 13);
         check(p, "\u0394\u03b5\u03bb\u03c4\u03b1", 2 + 1 + 10);

@@ -492,12 +492,13 @@ public final class BufferWriter {
             return;
         }
         long latin1 = (long) n << 2 | StringEncoding.LATIN1;
-        if (tryEnsure(varLongSize(latin1) + n)) {
+        // The header takes at most 5 bytes (n < 2^31), its word store 8: ROOM + n covers both
+        // (and does not overflow: no array holds a longer string's bytes).
+        if (n <= MAX_ARRAY - Varints.ROOM && tryEnsure(Varints.ROOM + n)) {
             // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
             // past U+00FF rewinds to the measured path, which writes over what was copied.
-            writeVarULong(latin1);
             byte[] b = buf;
-            int p = pos;
+            int p = Varints.putVarULongByLength(b, pos, latin1);
             for (int i = 0; i < n; i++) {
                 char c = s.charAt(i);
                 if (c > 0xFF) {
