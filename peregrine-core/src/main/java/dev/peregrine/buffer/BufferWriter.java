@@ -14,7 +14,7 @@ import java.util.Arrays;
  * needed; a bounded writer (over a caller's array) throws {@link LimitExceededException} instead of
  * writing past its limit. Final so that calls from codecs are monomorphic.
  *
- * <p>Varints are stored as whole 8-byte words when there is room (see {@link Varints}), so a bounded
+ * <p>Varints are stored as 4- or 8-byte words when there is room (see {@link Varints}), so a bounded
  * writer may leave scratch bytes between its final position and its limit; it never writes past
  * its limit.
  */
@@ -492,9 +492,8 @@ public final class BufferWriter {
             return;
         }
         long latin1 = (long) n << 2 | StringEncoding.LATIN1;
-        // The header takes at most 5 bytes (n < 2^31), its word store 8: ROOM + n covers both
-        // (and does not overflow: no array holds a longer string's bytes).
-        if (n <= MAX_ARRAY - Varints.ROOM && tryEnsure(Varints.ROOM + n)) {
+        // Room for the header and the chars, and for the header's word store (8 bytes from pos).
+        if (tryRoom(Math.max(Varints.ROOM, (long) varLongSize(latin1) + n))) {
             // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
             // past U+00FF rewinds to the measured path, which writes over what was copied.
             byte[] b = buf;
@@ -502,7 +501,6 @@ public final class BufferWriter {
             for (int i = 0; i < n; i++) {
                 char c = s.charAt(i);
                 if (c > 0xFF) {
-                    pos = start;
                     writeMeasured(s);
                     return;
                 }

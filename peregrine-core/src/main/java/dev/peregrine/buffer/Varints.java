@@ -11,23 +11,24 @@ import java.nio.ByteOrder;
  *
  * <p>Why this shape: a varint of several bytes costs a loop of one store, one shift and one branch
  * per byte. Here a value of two or more bytes is spread into 7-bit groups with shifts and masks, its
- * continuation bits are or-ed in, and it is stored as one 4- or 8-byte little-endian word; a load
- * does the reverse once its length is known from the first clear continuation bit. So a store writes
- * up to 8 bytes past its start whatever the value's length (bytes past the value's end are garbage,
+ * continuation bits are or-ed in, and it is stored as one 4- or 8-byte little-endian word (a long
+ * of nine bytes: a word and a byte); a load does the reverse once its length is known from the first
+ * clear continuation bit. So a store may write up to {@link #ROOM} bytes from its start whatever the
+ * value's length, 9 for a long of the nine-byte form (bytes past the value's end are garbage,
  * overwritten by whatever is written next), and a load reads 8 bytes: callers guarantee that room.
  *
  * <p>A store finds the value's length by a ladder of branches on its magnitude, each rung with its
  * own constant masks and continuation bits: one field or array slot usually holds values of one
- * length, so the branches are predicted, and a two-byte value costs five operations rather than a
- * bit count, a multiply and three spreading steps. {@link #putVarULongByLength} keeps the
- * branch-free form, in fewer bytecodes, for the header of a long string, inside a method that every
- * string field inlines.
+ * length, so the branches are predicted, and a two-byte value costs two predicted branches and five
+ * operations rather than a bit count, a multiply and three spreading steps.
+ * {@link #putVarULongByLength} keeps the length by a bit count, in fewer bytecodes, for the header
+ * of a long string, inside a method that every string field inlines.
  *
  * <p>Public because generated codecs, which live in user packages, store runs of fields through
  * {@code dev.peregrine.codegen.Stores}, which calls these.
  */
 public final class Varints {
-    /** Bytes of room a store or a load needs from its start, whatever the value. */
+    /** Bytes of room a load, or a store of any int or of a long below 2^56, needs from its start. */
     public static final int ROOM = 8;
 
     private static final VarHandle LONG_LE =
@@ -98,16 +99,13 @@ public final class Varints {
             INT_LE.set(b, p, fourBytes((int) v));
             return p + 4;
         }
-        int length = BufferWriter.varLongSize(v);
-        LONG_LE.set(b, p, spread(v) | continuation(length));
-        return p + length;
+        return putBelow56Bits(b, p, v);
     }
 
     /**
      * Stores the same bytes as {@link #putVarULong}, its length found by a bit count rather than by
      * branches: fewer bytecodes, for {@link BufferWriter#writeString}, which every string field
-     * inlines and which the JIT stops inlining once it grows (with the ladder there, ComplexObject
-     * serialize measured 125 and 140 ns in two of three JVMs, against 92 to 98 ns).
+     * inlines (what the ladder measured there: DESIGN.md, eighth round).
      *
      * @param b the array, with at least 9 bytes from {@code p} ({@link #ROOM} suffice for a value
      *          below 2^56)
@@ -115,17 +113,22 @@ public final class Varints {
      * @param v the value, taken as unsigned
      * @return the index after the value's last byte (1 to 9 bytes on)
      */
-    public static int putVarULongByLength(byte[] b, int p, long v) {
+    static int putVarULongByLength(byte[] b, int p, long v) {
         if ((v & ~0x7FL) == 0) {
             b[p] = (byte) v;
             return p + 1;
         }
         if ((v >>> 56) == 0) {
-            int length = BufferWriter.varLongSize(v);
-            LONG_LE.set(b, p, spread(v) | continuation(length));
-            return p + length;
+            return putBelow56Bits(b, p, v);
         }
         return putNineBytes(b, p, v);
+    }
+
+    /** A value of 2 to 8 bytes (below 2^56), its length by a bit count, as one word. */
+    private static int putBelow56Bits(byte[] b, int p, long v) {
+        int length = BufferWriter.varLongSize(v);
+        LONG_LE.set(b, p, spread(v) | continuation(length));
+        return p + length;
     }
 
     private static int putNineBytes(byte[] b, int p, long v) {

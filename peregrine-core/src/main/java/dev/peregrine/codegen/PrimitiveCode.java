@@ -73,7 +73,7 @@ enum PrimitiveCode {
         return maxBytes;
     }
 
-    /** @return true when the value is a varint, whose unchecked store writes {@code Varints.ROOM} bytes */
+    /** @return true when the value is a varint, whose unchecked store may write {@code Varints.ROOM} bytes */
     boolean isVarint() {
         return this == SHORT || this == CHAR || this == INT || this == LONG;
     }

@@ -9,8 +9,9 @@ import java.nio.ByteOrder;
 /**
  * Unchecked stores of one primitive into a byte array, each returning the index after it; the
  * encodings are {@code BufferWriter}'s. Generated code calls them after one capacity check for a
- * whole run of fields, so none of them checks capacity. Varint stores write a whole 8-byte word
- * (see {@link Varints}), so that check asks for {@link Varints#ROOM} bytes beyond the run's worst case.
+ * whole run of fields, so none of them checks capacity. A varint store may write up to a whole 8-byte
+ * word whatever the value's length (see {@link Varints}), so that check asks for
+ * {@link Varints#ROOM} bytes beyond the run's worst case.
  *
  * <p>Public because generated classes live in user packages.
  */

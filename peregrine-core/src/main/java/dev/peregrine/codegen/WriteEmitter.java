@@ -163,7 +163,7 @@ final class WriteEmitter {
             varints |= code.isVarint();
         }
         if (varints) {
-            // Perf: a varint store writes a whole word (Varints.ROOM bytes) whatever its length.
+            // Perf: a varint store may write a whole word (Varints.ROOM bytes) whatever its length.
             max += Varints.ROOM;
         }
         Label checked = new Label();

@@ -177,9 +177,6 @@ class VarintWordTest {
             byte[] b = new byte[16];
             int end = Varints.putVarULong(b, 1, v);
             assertArrayEquals(expected, Arrays.copyOfRange(b, 1, end), "store of " + v);
-            byte[] byLength = new byte[16];
-            int lengthEnd = Varints.putVarULongByLength(byLength, 1, v);
-            assertArrayEquals(expected, Arrays.copyOfRange(byLength, 1, lengthEnd), "store by length of " + v);
             Arrays.fill(b, end, b.length, (byte) 0xFF);
             BufferWriter w = BufferWriter.growable(16);
             w.writeVarULong(v);
