@@ -41,10 +41,13 @@ class StringTest {
     void aStringIntoACallersArrayFitsExactlyOrIsRefused() {
         // Strings around the one-byte header, ending the payload: in an array of exactly the
         // payload's size or more the bytes are as encode(s) gives them; in a smaller one the write is
-        // refused as too large, never an index out of bounds from a store past the array's end.
+        // refused as too large, never an index out of bounds from a store past the array's end
+        // (Codec bounds the writer at the array's end).
         Codec<String> codec = p.codec(String.class);
-        for (int n = 24; n <= 48; n++) {
-            String s = "\u00e9x".repeat(n).substring(0, n);
+        for (int k = 0; k <= 2 * (48 - 24) + 1; k++) {
+            int n = 24 + k / 2;
+            // Latin-1, or Latin-1 but for its last char, which sends the write back to measure it.
+            String s = "\u00e9x".repeat(n).substring(0, n - 1) + (k % 2 == 0 ? "y" : "\u0394");
             byte[] expected = codec.encode(s);
             for (int spare = -6; spare <= 6; spare++) {
                 byte[] dst = new byte[2 + expected.length + spare];

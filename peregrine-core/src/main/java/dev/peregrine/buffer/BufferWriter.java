@@ -14,9 +14,9 @@ import java.util.Arrays;
  * needed; a bounded writer (over a caller's array) throws {@link LimitExceededException} instead of
  * writing past its limit. Final so that calls from codecs are monomorphic.
  *
- * <p>Varints are stored as 4- or 8-byte words when there is room (see {@link Varints}), so a bounded
- * writer may leave scratch bytes between its final position and its limit; it never writes past
- * its limit.
+ * <p>Varints of two or more bytes are stored as whole words when there is room (see
+ * {@link Varints}), so a bounded writer may leave scratch bytes between its final position and its
+ * limit; it never writes past its limit.
  */
 public final class BufferWriter {
     private static final VarHandle INT_LE =
@@ -492,7 +492,8 @@ public final class BufferWriter {
             return;
         }
         long latin1 = (long) n << 2 | StringEncoding.LATIN1;
-        // Room for the header and the chars, and for the header's word store (8 bytes from pos).
+        // Room for the header and the chars, and at least for the header's word store (8 bytes
+        // from pos), which the header and chars already cover whenever the header has two bytes.
         if (tryRoom(Math.max(Varints.ROOM, (long) varLongSize(latin1) + n))) {
             // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
             // past U+00FF rewinds to the measured path, which writes over what was copied.
@@ -514,7 +515,8 @@ public final class BufferWriter {
 
     private void writeMeasured(String s) {
         long header = StringEncoding.measure(s);
-        int byteLength = (int) (header >>> 2);
+        // A string of over 2^31 UTF-8 bytes asks for more than any array holds, and is refused.
+        int byteLength = (int) Math.min(header >>> 2, Integer.MAX_VALUE);
         writeVarULong(header);
         ensure(byteLength);
         int n = s.length();

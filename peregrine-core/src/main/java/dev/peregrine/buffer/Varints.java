@@ -15,20 +15,23 @@ import java.nio.ByteOrder;
  * of nine bytes: a word and a byte); a load does the reverse once its length is known from the first
  * clear continuation bit. So a store may write up to {@link #ROOM} bytes from its start whatever the
  * value's length, 9 for a long of the nine-byte form (bytes past the value's end are garbage,
- * overwritten by whatever is written next), and a load reads 8 bytes: callers guarantee that room.
+ * overwritten by whatever is written next), and a load reads 8 bytes, 9 for a long of the nine-byte
+ * form: callers guarantee that room.
  *
- * <p>A store finds the value's length by a ladder of branches on its magnitude, each rung with its
- * own constant masks and continuation bits: one field or array slot usually holds values of one
- * length, so the branches are predicted, and a two-byte value costs two predicted branches and five
- * operations rather than a bit count, a multiply and three spreading steps.
+ * <p>A store finds the value's length by a ladder of branches on its magnitude, each rung of two to
+ * four bytes with its own constant masks and continuation bits: one field or array slot usually
+ * holds values of one length, so the branches are predicted, and a two-byte int costs two predicted
+ * branches and five operations rather than a bit count, a multiply and three spreading steps (a
+ * long tests the nine-byte form first, and finds a length of five to eight bytes by a bit count).
  * {@link #putVarULongByLength} keeps the length by a bit count, in fewer bytecodes, for the header
- * of a long string, inside a method that every string field inlines.
+ * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
+ * every string field inlines.
  *
  * <p>Public because generated codecs, which live in user packages, store runs of fields through
  * {@code dev.peregrine.codegen.Stores}, which calls these.
  */
 public final class Varints {
-    /** Bytes of room a load, or a store of any int or of a long below 2^56, needs from its start. */
+    /** Bytes of room a load or a store needs from its start, but for a long of 2^56 or more (9). */
     public static final int ROOM = 8;
 
     private static final VarHandle LONG_LE =
