@@ -494,11 +494,12 @@ public final class BufferWriter {
         long latin1 = (long) n << 2 | StringEncoding.LATIN1;
         // Room for the header and the chars, and at least for the header's word store (8 bytes
         // from pos), which the header and chars already cover whenever the header has two bytes.
-        if (tryRoom(Math.max(Varints.ROOM, (long) varLongSize(latin1) + n))) {
+        int headerLength = varLongSize(latin1);
+        if (tryRoom(Math.max(Varints.ROOM, (long) headerLength + n))) {
             // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
             // past U+00FF rewinds to the measured path, which writes over what was copied.
             byte[] b = buf;
-            int p = Varints.putVarULongByLength(b, pos, latin1);
+            int p = Varints.putVarULongOfLength(b, pos, latin1, headerLength);
             for (int i = 0; i < n; i++) {
                 char c = s.charAt(i);
                 if (c > 0xFF) {

@@ -23,7 +23,7 @@ import java.nio.ByteOrder;
  * holds values of one length, so the branches are predicted, and a two-byte int costs two predicted
  * branches and five operations rather than a bit count, a multiply and three spreading steps (a
  * long tests the nine-byte form first, and finds a length of five to eight bytes by a bit count).
- * {@link #putVarULongByLength} keeps the length by a bit count, in fewer bytecodes, for the header
+ * {@link #putVarULongOfLength} keeps the length by a bit count, in fewer bytecodes, for the header
  * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
  * every string field inlines.
  *
@@ -106,32 +106,29 @@ public final class Varints {
     }
 
     /**
-     * Stores the same bytes as {@link #putVarULong}, its length found by a bit count rather than by
-     * branches: fewer bytecodes, for {@link BufferWriter#writeString}, which every string field
-     * inlines (what the ladder measured there: DESIGN.md, eighth round).
+     * Stores the same bytes as {@link #putVarULong} for a value below 2^56 whose length the caller
+     * has already counted: no branches but the one-byte form, for {@link BufferWriter#writeString},
+     * which every string field inlines and which needs the length for its room check anyway (what
+     * the ladder measured there: DESIGN.md, eighth round).
      *
-     * @param b the array, with at least 9 bytes from {@code p} ({@link #ROOM} suffice for a value
-     *          below 2^56)
-     * @param p where to store
-     * @param v the value, taken as unsigned
-     * @return the index after the value's last byte (1 to 9 bytes on)
+     * @param b      the array, with at least {@link #ROOM} bytes from {@code p}
+     * @param p      where to store
+     * @param v      the value, below 2^56
+     * @param length its length, {@code BufferWriter.varLongSize(v)}
+     * @return the index after the value's last byte
      */
-    static int putVarULongByLength(byte[] b, int p, long v) {
-        if ((v & ~0x7FL) == 0) {
+    static int putVarULongOfLength(byte[] b, int p, long v, int length) {
+        if (length == 1) {
             b[p] = (byte) v;
             return p + 1;
         }
-        if ((v >>> 56) == 0) {
-            return putBelow56Bits(b, p, v);
-        }
-        return putNineBytes(b, p, v);
+        LONG_LE.set(b, p, spread(v) | continuation(length));
+        return p + length;
     }
 
     /** A value of 2 to 8 bytes (below 2^56), its length by a bit count, as one word. */
     private static int putBelow56Bits(byte[] b, int p, long v) {
-        int length = BufferWriter.varLongSize(v);
-        LONG_LE.set(b, p, spread(v) | continuation(length));
-        return p + length;
+        return putVarULongOfLength(b, p, v, BufferWriter.varLongSize(v));
     }
 
     private static int putNineBytes(byte[] b, int p, long v) {
