@@ -30,7 +30,7 @@ class ToolsTest {
         assertEquals(0, exit);
         String out = captured.toString(StandardCharsets.UTF_8);
         assertEquals(16, out.lines().filter(l -> l.contains(" ENC ") || l.contains(" DEC ")).count(), out);
-        assertTrue(out.lines().anyMatch(l -> l.matches("hand +fixed +1 +ENC +127 .*")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("hand +fixed +1 +ENC +117 .*")), out);
     }
 
     @Test

@@ -3,12 +3,14 @@ package dev.peregrine.benchmarks.hand;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A growable little-endian output buffer with varints and strings, reused across encodes. It is the
- * minimum machinery the hand-written codecs need, so they measure the practical speed limit of
- * field-by-field encoding on the JVM.
+ * A growable output buffer, reused across encodes, that writes Peregrine's encodings: varints (zigzag
+ * for signed values, a ninth byte of 8 bits for longs past 56 bits), raw little-endian floats and
+ * doubles, strings with their length-and-encoding header. It is the minimum machinery the hand-written
+ * codecs need, so they measure the practical speed limit of writing Peregrine's bytes field by field.
  */
 public final class ByteSink {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
@@ -78,22 +80,15 @@ public final class ByteSink {
         writeByte(v ? 1 : 0);
     }
 
-    /** @param v the short, two bytes little-endian */
-    public void writeShort(int v) {
-        ensure(2);
-        SHORT.set(buffer, position, (short) v);
-        position += 2;
-    }
-
     /** @param v the int, four bytes little-endian */
-    public void writeInt(int v) {
+    private void writeInt(int v) {
         ensure(4);
         INT.set(buffer, position, v);
         position += 4;
     }
 
     /** @param v the long, eight bytes little-endian */
-    public void writeLong(long v) {
+    private void writeLong(long v) {
         ensure(8);
         LONG.set(buffer, position, v);
         position += 8;
@@ -109,64 +104,115 @@ public final class ByteSink {
         writeLong(Double.doubleToRawLongBits(v));
     }
 
-    /** @param v an int written as an unsigned LEB128 varint of 1 to 5 bytes */
-    public void writeVarInt(int v) {
+    /**
+     * Writes an unsigned LEB128 varint: 7 bits a byte, low bits first, high bit = more.
+     *
+     * @param v the value, read as unsigned
+     */
+    public void writeVarUInt(int v) {
         ensure(5);
+        byte[] b = buffer;
+        int p = position;
         while ((v & ~0x7F) != 0) {
-            buffer[position++] = (byte) (v | 0x80);
+            b[p++] = (byte) (v | 0x80);
             v >>>= 7;
         }
-        buffer[position++] = (byte) v;
-    }
-
-    /** @param v a signed int written zig-zag, then as a varint */
-    public void writeSignedVarInt(int v) {
-        writeVarInt((v << 1) ^ (v >> 31));
-    }
-
-    /** @param v a long written as an unsigned LEB128 varint of 1 to 10 bytes */
-    public void writeVarLong(long v) {
-        ensure(10);
-        while ((v & ~0x7FL) != 0) {
-            buffer[position++] = (byte) (v | 0x80);
-            v >>>= 7;
-        }
-        buffer[position++] = (byte) v;
-    }
-
-    /** @param v a signed long written zig-zag, then as a varint */
-    public void writeSignedVarLong(long v) {
-        writeVarLong((v << 1) ^ (v >> 63));
+        b[p++] = (byte) v;
+        position = p;
     }
 
     /**
-     * Writes a string as varint (char count + 1), 0 for null, then each char as 1 to 3 UTF-8 style bytes.
+     * Writes a zigzag varint.
      *
-     * @param s the string, may be null
+     * @param v the value
      */
-    public void writeString(String s) {
-        if (s == null) {
-            writeByte(0);
-            return;
-        }
-        int length = s.length();
-        writeVarInt(length + 1);
-        ensure(length * 3);
+    public void writeVarInt(int v) {
+        writeVarUInt((v << 1) ^ (v >> 31));
+    }
+
+    /**
+     * Writes an unsigned varint of at most 9 bytes: up to eight 7-bit groups, and when the value needs
+     * more than 56 bits, a ninth byte with its top 8 bits whole.
+     *
+     * @param v the value, read as unsigned
+     */
+    public void writeVarULong(long v) {
+        ensure(9);
         byte[] b = buffer;
         int p = position;
-        for (int i = 0; i < length; i++) {
+        for (int i = 0; i < 8; i++) {
+            if ((v & ~0x7FL) == 0) {
+                b[p++] = (byte) v;
+                position = p;
+                return;
+            }
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[p++] = (byte) v;
+        position = p;
+    }
+
+    /**
+     * Writes a zigzag varint of a long.
+     *
+     * @param v the value
+     */
+    public void writeVarLong(long v) {
+        writeVarULong((v << 1) ^ (v >> 63));
+    }
+
+    /**
+     * Writes a string as Peregrine does: a varint of its byte length times four plus its encoding
+     * (0 Latin-1, 1 UTF-8, 2 UTF-16LE when it holds a lone surrogate), then the bytes.
+     *
+     * @param s the string, not null
+     */
+    public void writeString(String s) {
+        // Perf: one pass copies the chars as Latin-1 bytes and ors them; a wider char rewinds.
+        int start = position;
+        int n = s.length();
+        writeVarULong((long) n << 2);
+        ensure(n);
+        byte[] b = buffer;
+        int p = position;
+        int any = 0;
+        for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
-            if (c < 0x80) {
-                b[p++] = (byte) c;
-            } else if (c < 0x800) {
-                b[p++] = (byte) (0xC0 | c >> 6);
-                b[p++] = (byte) (0x80 | c & 0x3F);
-            } else {
-                b[p++] = (byte) (0xE0 | c >> 12);
-                b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
-                b[p++] = (byte) (0x80 | c & 0x3F);
+            any |= c;
+            b[p + i] = (byte) c;
+        }
+        if (any <= 0xFF) {
+            position = p + n;
+        } else {
+            position = start;
+            writeWideString(s);
+        }
+    }
+
+    private void writeWideString(String s) {
+        byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+        if (new String(utf8, StandardCharsets.UTF_8).equals(s)) {
+            writeVarULong((long) utf8.length << 2 | 1);
+            writeBytes(utf8);
+        } else {
+            writeVarULong((long) s.length() << 3 | 2);
+            ensure(s.length() * 2);
+            for (int i = 0; i < s.length(); i++) {
+                SHORT.set(buffer, position, (short) s.charAt(i));
+                position += 2;
             }
         }
-        position = p;
+    }
+
+    /**
+     * Writes bytes as they are.
+     *
+     * @param bytes the bytes
+     */
+    public void writeBytes(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, buffer, position, bytes.length);
+        position += bytes.length;
     }
 }

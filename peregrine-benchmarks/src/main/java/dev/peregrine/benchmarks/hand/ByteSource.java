@@ -3,6 +3,8 @@ package dev.peregrine.benchmarks.hand;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Reads what {@link ByteSink} writes, from a wrapped array. Malformed input may throw any runtime exception. */
 public final class ByteSource {
@@ -29,22 +31,15 @@ public final class ByteSource {
         return buffer[position++] != 0;
     }
 
-    /** @return the next little-endian short */
-    public short readShort() {
-        short v = (short) SHORT.get(buffer, position);
-        position += 2;
-        return v;
-    }
-
     /** @return the next little-endian int */
-    public int readInt() {
+    private int readInt() {
         int v = (int) INT.get(buffer, position);
         position += 4;
         return v;
     }
 
     /** @return the next little-endian long */
-    public long readLong() {
+    private long readLong() {
         long v = (long) LONG.get(buffer, position);
         position += 8;
         return v;
@@ -60,66 +55,106 @@ public final class ByteSource {
         return Double.longBitsToDouble(readLong());
     }
 
-    /** @return the next unsigned varint */
-    public int readVarInt() {
-        int b = buffer[position++];
-        if (b >= 0) {
-            return b;
-        }
-        int v = b & 0x7F;
-        for (int shift = 7; ; shift += 7) {
-            b = buffer[position++];
-            v |= (b & 0x7F) << shift;
-            if (b >= 0) {
-                return v;
-            }
-        }
-    }
-
-    /** @return the next zig-zag varint */
-    public int readSignedVarInt() {
-        int v = readVarInt();
-        return (v >>> 1) ^ -(v & 1);
-    }
-
-    /** @return the next unsigned varint long */
-    public long readVarLong() {
-        long v = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte b = buffer[position++];
-            v |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                return v;
-            }
-        }
-    }
-
-    /** @return the next zig-zag varint long */
-    public long readSignedVarLong() {
-        long v = readVarLong();
-        return (v >>> 1) ^ -(v & 1);
-    }
-
-    /** @return the next string, or null */
-    public String readString() {
-        int length = readVarInt() - 1;
-        if (length < 0) {
-            return null;
-        }
-        char[] chars = new char[length];
+    /**
+     * Reads an unsigned LEB128 varint of at most 5 bytes.
+     *
+     * @return the value
+     */
+    public int readVarUInt() {
         byte[] b = buffer;
         int p = position;
-        for (int i = 0; i < length; i++) {
-            int c = b[p++];
-            if (c >= 0) {
-                chars[i] = (char) c;
-            } else if ((c & 0xE0) == 0xC0) {
-                chars[i] = (char) ((c & 0x1F) << 6 | b[p++] & 0x3F);
-            } else {
-                chars[i] = (char) ((c & 0x0F) << 12 | (b[p++] & 0x3F) << 6 | b[p++] & 0x3F);
+        int v = b[p++];
+        if (v >= 0) {
+            position = p;
+            return v;
+        }
+        v &= 0x7F;
+        for (int shift = 7; ; shift += 7) {
+            int x = b[p++];
+            v |= (x & 0x7F) << shift;
+            if (x >= 0) {
+                position = p;
+                return v;
             }
         }
+    }
+
+    /**
+     * Reads a zigzag varint.
+     *
+     * @return the value
+     */
+    public int readVarInt() {
+        int v = readVarUInt();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /**
+     * Reads an unsigned varint of at most 9 bytes, the ninth carrying 8 bits.
+     *
+     * @return the value
+     */
+    public long readVarULong() {
+        byte[] b = buffer;
+        int p = position;
+        long v = 0;
+        for (int shift = 0; shift < 56; shift += 7) {
+            int x = b[p++];
+            v |= (long) (x & 0x7F) << shift;
+            if (x >= 0) {
+                position = p;
+                return v;
+            }
+        }
+        v |= (long) (b[p++] & 0xFF) << 56;
         position = p;
-        return new String(chars);
+        return v;
+    }
+
+    /**
+     * Reads a zigzag varint of a long.
+     *
+     * @return the value
+     */
+    public long readVarLong() {
+        long v = readVarULong();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /**
+     * Reads a string written by {@link ByteSink#writeString}.
+     *
+     * @return the string
+     */
+    public String readString() {
+        long header = readVarULong();
+        int n = (int) (header >>> 2);
+        int p = position;
+        position = p + n;
+        switch ((int) header & 3) {
+            case 0:
+                return new String(buffer, p, n, StandardCharsets.ISO_8859_1);
+            case 1:
+                return new String(buffer, p, n, StandardCharsets.UTF_8);
+            default:
+                char[] chars = new char[n / 2];
+                for (int i = 0; i < chars.length; i++) {
+                    chars[i] = (char) (short) SHORT.get(buffer, p + 2 * i);
+                }
+                return new String(chars);
+        }
+    }
+
+    /**
+     * Reads bytes that must equal the given ones.
+     *
+     * @param bytes the bytes expected
+     * @throws IllegalArgumentException when they differ
+     */
+    public void expect(byte[] bytes) {
+        if (!Arrays.equals(buffer, position, position + bytes.length, bytes, 0, bytes.length)) {
+            throw new IllegalArgumentException("not a payload of these classes");
+        }
+        position += bytes.length;
     }
 }

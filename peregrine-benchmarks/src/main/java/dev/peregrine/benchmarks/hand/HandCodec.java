@@ -3,12 +3,16 @@ package dev.peregrine.benchmarks.hand;
 import dev.peregrine.benchmarks.fixtures.Fixture;
 
 /**
- * Straight-line code that writes one fixture's fields in declaration order: no type tags, no schema, no
- * reflection. It bounds from above what a general serializer can reach on the same data.
+ * Straight-line code that writes one fixture's value as exactly the bytes of Peregrine's same-schema
+ * {@code Codec} after its header and fingerprint (bitmaps, fields in layout order, varints, strings, the
+ * tags and element headers of collections), and reads them back, knowing the classes at compile time
+ * and checking nothing it reads: no reflection, no type lookup, no limits. It bounds from above what
+ * Peregrine can reach writing the same bytes; {@code HandCodecBytesTest} checks that the bytes are the
+ * same.
  */
 public interface HandCodec {
     /**
-     * Writes a value.
+     * Writes a value, without the payload's header and fingerprint.
      *
      * @param value the fixture value
      * @param out where to write
@@ -16,7 +20,7 @@ public interface HandCodec {
     void write(Object value, ByteSink out);
 
     /**
-     * Reads a value.
+     * Reads a value, after the payload's header and fingerprint.
      *
      * @param in where to read
      * @return the value
