@@ -45,22 +45,6 @@ final class BeanCodecs {
         }
     }
 
-    /** Reads the presence bitmap that follows a header with HAS_NULL; null when none follows. */
-    private static byte[] readPresence(ByteSource in, int header, int n) {
-        if ((header & HAS_NULL) == 0) {
-            return null;
-        }
-        byte[] present = new byte[(n + 7) >>> 3];
-        for (int i = 0; i < present.length; i++) {
-            present[i] = in.readByte();
-        }
-        return present;
-    }
-
-    private static boolean isPresent(byte[] present, int i) {
-        return present == null || (present[i >>> 3] & 1 << (i & 7)) != 0;
-    }
-
     /**
      * {@code SomeBean[]} through getters and setters. A bean: bitmap (propB, propD, propE), then propA, propC,
      * propB, the linked bean propD (untagged, recursively), propE's ordinal.
@@ -101,9 +85,9 @@ final class BeanCodecs {
         public Object read(ByteSource in) {
             int header = in.readVarUInt();
             SomeBean[] beans = new SomeBean[header >>> 3];
-            byte[] present = readPresence(in, header, beans.length);
+            byte[] present = in.readPresence(header, beans.length);
             for (int i = 0; i < beans.length; i++) {
-                if (isPresent(present, i)) {
+                if (ByteSource.isPresent(present, i)) {
                     beans[i] = readBean(in);
                 }
             }
@@ -165,9 +149,9 @@ final class BeanCodecs {
         public Object read(ByteSource in) {
             int header = in.readVarUInt();
             BeanWithPropertyConstructor[] beans = new BeanWithPropertyConstructor[header >>> 3];
-            byte[] present = readPresence(in, header, beans.length);
+            byte[] present = in.readPresence(header, beans.length);
             for (int i = 0; i < beans.length; i++) {
-                if (isPresent(present, i)) {
+                if (ByteSource.isPresent(present, i)) {
                     beans[i] = readBean(in);
                 }
             }
@@ -209,9 +193,9 @@ final class BeanCodecs {
         public Object read(ByteSource in) {
             int header = in.readVarUInt();
             ClassicBean[] beans = new ClassicBean[header >>> 3];
-            byte[] present = readPresence(in, header, beans.length);
+            byte[] present = in.readPresence(header, beans.length);
             for (int i = 0; i < beans.length; i++) {
-                if (isPresent(present, i)) {
+                if (ByteSource.isPresent(present, i)) {
                     beans[i] = readBean(in);
                 }
             }

@@ -157,4 +157,33 @@ public final class ByteSource {
         }
         position += bytes.length;
     }
+
+    /**
+     * Reads the presence bitmap of a run of elements when its flags have HAS_NULL (bit 0).
+     *
+     * @param flags the run's flags
+     * @param n     the number of elements
+     * @return the bitmap, bit i set when element i is present; null when the flags say none follows
+     */
+    public byte[] readPresence(int flags, int n) {
+        if ((flags & 1) == 0) {
+            return null;
+        }
+        byte[] present = new byte[(n + 7) >>> 3];
+        for (int i = 0; i < present.length; i++) {
+            present[i] = readByte();
+        }
+        return present;
+    }
+
+    /**
+     * Tells whether element i of a run is present.
+     *
+     * @param present the run's presence bitmap, or null when every element is present
+     * @param i       the element's index
+     * @return whether it is present
+     */
+    public static boolean isPresent(byte[] present, int i) {
+        return present == null || (present[i >>> 3] & 1 << (i & 7)) != 0;
+    }
 }

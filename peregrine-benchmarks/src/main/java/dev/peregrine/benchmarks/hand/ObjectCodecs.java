@@ -222,30 +222,14 @@ final class ObjectCodecs {
         /** The slow path of {@link #readData}: a presence bitmap before the keys, the values, or both. */
         private static void readDataWithNulls(ByteSource in, int header, int n, String[] k,
                 HashMap<String, Integer> data) {
-            byte[] present = readPresence(in, header, n);
+            byte[] present = in.readPresence(header, n);
             for (int i = 0; i < n; i++) {
-                k[i] = isPresent(present, i) ? in.readString() : null;
+                k[i] = ByteSource.isPresent(present, i) ? in.readString() : null;
             }
-            present = readPresence(in, header >>> 3, n);
+            present = in.readPresence(header >>> 3, n);
             for (int i = 0; i < n; i++) {
-                data.put(k[i], isPresent(present, i) ? in.readVarInt() : null);
+                data.put(k[i], ByteSource.isPresent(present, i) ? in.readVarInt() : null);
             }
-        }
-
-        /** Reads a presence bitmap when {@code flags} has HAS_NULL; null when none follows. */
-        private static byte[] readPresence(ByteSource in, int flags, int n) {
-            if ((flags & HAS_NULL) == 0) {
-                return null;
-            }
-            byte[] present = new byte[(n + 7) >>> 3];
-            for (int i = 0; i < present.length; i++) {
-                present[i] = in.readByte();
-            }
-            return present;
-        }
-
-        private static boolean isPresent(byte[] present, int i) {
-            return present == null || (present[i >>> 3] & 1 << (i & 7)) != 0;
         }
 
         private String[] keys(int n) {
