@@ -39,7 +39,7 @@ class HandCodecBytesTest {
     @Test
     void sinkWritesStringsAndVarintsAsPeregrineDoes() {
         Peregrine peregrine = Peregrine.builder().build();
-        for (String s : new String[] {"", "Hi", "caf\u00e9", "\u20ac 5", "\uD83D\uDE00", "a\uD800b", "\uDC00"}) {
+        for (String s : new String[] {"", "Hi", "caf\u00e9", "\u20ac 5", "\u0436\u00e9x", "\uD83D\uDE00", "a\uD800b", "\uDC00"}) {
             ByteSink sink = new ByteSink(4);
             sink.writeString(s);
             assertSameBytes("string " + s, body(peregrine.codec(String.class).encode(s)), sink.toBytes());

@@ -3,7 +3,6 @@ package dev.peregrine.benchmarks.hand;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -190,18 +189,58 @@ public final class ByteSink {
         }
     }
 
+    /** A string with a char past U+00FF: UTF-8 measured in one pass and encoded in a second; UTF-16 for a lone surrogate. */
     private void writeWideString(String s) {
-        byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
-        if (new String(utf8, StandardCharsets.UTF_8).equals(s)) {
-            writeVarULong((long) utf8.length << 2 | 1);
-            writeBytes(utf8);
-        } else {
-            writeVarULong((long) s.length() << 3 | 2);
-            ensure(s.length() * 2);
-            for (int i = 0; i < s.length(); i++) {
-                SHORT.set(buffer, position, (short) s.charAt(i));
-                position += 2;
+        int n = s.length();
+        long length = 0;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                length++;
+            } else if (c < 0x800) {
+                length += 2;
+            } else if (!Character.isSurrogate(c)) {
+                length += 3;
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                length += 4;
+                i++;
+            } else {
+                writeUtf16(s);
+                return;
             }
+        }
+        writeVarULong(length << 2 | 1);
+        ensure((int) length);
+        byte[] b = buffer;
+        int p = position;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | c >> 6);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            } else if (!Character.isSurrogate(c)) {
+                b[p++] = (byte) (0xE0 | c >> 12);
+                b[p++] = (byte) (0x80 | c >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | c & 0x3F);
+            } else {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                b[p++] = (byte) (0xF0 | cp >> 18);
+                b[p++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                b[p++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                b[p++] = (byte) (0x80 | cp & 0x3F);
+            }
+        }
+        position = p;
+    }
+
+    private void writeUtf16(String s) {
+        writeVarULong((long) s.length() << 3 | 2);
+        ensure(s.length() * 2);
+        for (int i = 0; i < s.length(); i++) {
+            SHORT.set(buffer, position, (short) s.charAt(i));
+            position += 2;
         }
     }
 
