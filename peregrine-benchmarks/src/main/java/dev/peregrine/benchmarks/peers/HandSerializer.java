@@ -10,7 +10,8 @@ import java.util.Arrays;
 
 /**
  * The hand-written codec of the fixture over a reused {@link ByteSink}: the practical speed limit. It writes
- * the bytes Peregrine's {@code Codec} writes, so the two do the same work and differ only in how.
+ * the bytes Peregrine's {@code Codec} writes, so the two do the same work and differ only in how. Not
+ * thread-safe (its buffers, and the map codec's scratch array, are reused): one per JMH thread state.
  */
 final class HandSerializer implements Serializer {
     /** The settings as the report lists them. */
