@@ -11,9 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * The depth limit counts the elements of a list field the same whichever way the list is written:
- * a list of non-null elements of its declared class takes the one-pass path (one depth step for all
- * its elements), a list holding a null the checked path (a step around each element). Both must
- * reach the limit at the same nesting, when writing and when reading.
+ * a list of non-null elements of its declared class takes the one-pass path, a list holding a null
+ * the checked path. Both must reach the limit at the same nesting, when writing and when reading,
+ * and a one-pass write that rewinds must leave the depth as it found it (a change that stepped the
+ * depth once per list rather than per element had to be pinned so).
  */
 class ListDepthTest {
     static final class Tree {

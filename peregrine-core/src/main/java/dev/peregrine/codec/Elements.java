@@ -107,19 +107,12 @@ final class Elements {
         int n = items.size();
         Class<?> type = hint.raw();
         ctx.out().writeVarULong((long) n << FLAG_BITS | flagsOfDeclared(n, 0));
-        // Perf: every element sits one level deeper than the list, so the depth is entered once for
-        // all of them rather than around each (what writeKnown does, with no references to track).
-        if (n > 0) {
-            ctx.enter();
-            for (int i = 0; i < n; i++) {
-                Object e = items.get(i);
-                if (e == null || e.getClass() != type) {
-                    ctx.exit();
-                    return false;
-                }
-                codec.write(ctx, e, hint);
+        for (int i = 0; i < n; i++) {
+            Object e = items.get(i);
+            if (e == null || e.getClass() != type) {
+                return false;
             }
-            ctx.exit();
+            ctx.writeKnown(e, codec, hint);
         }
         if (items.size() != n) {
             throw new ConcurrentModificationException("list changed size while being written");
@@ -468,16 +461,6 @@ final class Elements {
             return list;
         }
         byte[] present = readPresence(ctx.in(), n, flags);
-        if (present == null && compat == null && !ctx.tracksReferences() && n > 0) {
-            // Perf: readKnown's steps for n elements at once: one depth level (every element sits
-            // one deeper than the list) and one charge for their n objects.
-            ctx.enter(n);
-            for (int i = 0; i < n; i++) {
-                list.add(codec.read(ctx, hint));
-            }
-            ctx.exit();
-            return list;
-        }
         for (int i = 0; i < n; i++) {
             Object e = null;
             if (isPresent(present, i)) {

@@ -408,29 +408,11 @@ public final class ReadContext {
     }
 
     private void enter() {
-        enter(1);
-    }
-
-    /** Leaves a level entered by {@link #enter(int)}. */
-    void exit() {
-        depth--;
-    }
-
-    /**
-     * Enters one level of nesting for {@code objects} values read at that level, charging each.
-     *
-     * @param objects how many values will be read at this level
-     * @throws LimitExceededException past {@code Limits.maxDepth} or the budget
-     */
-    void enter(int objects) {
         // Perf: one subtraction; an object costs at least its header even when it encodes in no bytes.
-        charge(16L * objects);
+        charge(16);
         if (++depth > limits.maxDepth()) {
-            depthExceeded();
+            throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
+                    in.position());
         }
-    }
-
-    private void depthExceeded() {
-        throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(), in.position());
     }
 }

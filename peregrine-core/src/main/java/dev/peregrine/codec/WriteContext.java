@@ -370,17 +370,7 @@ public final class WriteContext {
         return false;
     }
 
-    /** Leaves a level entered by {@link #enter}. */
-    void exit() {
-        depth--;
-    }
-
-    /**
-     * Enters one level of nesting.
-     *
-     * @throws LimitExceededException past {@code Limits.maxDepth}
-     */
-    void enter() {
+    private void enter() {
         if (++depth > limits.maxDepth()) {
             depth = 0;
             throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
