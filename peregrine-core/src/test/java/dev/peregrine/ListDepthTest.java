@@ -24,6 +24,7 @@ class ListDepthTest {
     private static final int LIMIT = 12;
     /** The root tree, then one more tree per two steps of the limit. */
     private static final int DEEPEST = LIMIT / 2 + 1;
+    private static final Peregrine UNLIMITED = Peregrine.builder().register(Tree.class).maxDepth(1_000).build();
 
     /**
      * A new instance for each case: a list field that once met a null checks its lists first from
@@ -32,7 +33,6 @@ class ListDepthTest {
     private static Peregrine limited() {
         return Peregrine.builder().register(Tree.class).maxDepth(LIMIT).build();
     }
-    private static final Peregrine UNLIMITED = Peregrine.builder().register(Tree.class).maxDepth(1_000).build();
 
     /** A chain of {@code levels} trees, each list holding the next one (and a null when asked). */
     private static Tree chain(int levels, boolean withNull) {
@@ -46,7 +46,7 @@ class ListDepthTest {
         return root;
     }
 
-    /** The most levels a chain may have before {@code op} reports the depth limit. */
+    /** The most levels a chain may have before writing it, or reading it when {@code read}, reports the depth limit. */
     private static int deepestAccepted(boolean withNull, boolean read) {
         Peregrine limited = limited();
         for (int levels = 1; levels < 100; levels++) {
@@ -65,7 +65,7 @@ class ListDepthTest {
     }
 
     @Test
-    void oneDepthStepForAllElementsLimitsAsAStepPerElement() {
+    void bothListPathsReachTheDepthLimitAtTheSameNesting() {
         int written = deepestAccepted(true, false);
         assertEquals(written, deepestAccepted(false, false), "write");
         assertEquals(written, deepestAccepted(true, true), "read, checked path");

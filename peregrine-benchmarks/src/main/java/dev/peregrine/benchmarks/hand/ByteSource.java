@@ -11,6 +11,8 @@ public final class ByteSource {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Element-header flag: a presence bitmap follows the header. */
+    private static final int HAS_NULL = 1;
 
     private byte[] buffer;
     private int position;
@@ -159,14 +161,14 @@ public final class ByteSource {
     }
 
     /**
-     * Reads the presence bitmap of a run of elements when its flags have HAS_NULL (bit 0).
+     * Reads the presence bitmap of a run of elements when its flags have {@code HAS_NULL}.
      *
      * @param flags the run's flags
      * @param n     the number of elements
      * @return the bitmap, bit i set when element i is present; null when the flags say none follows
      */
     public byte[] readPresence(int flags, int n) {
-        if ((flags & 1) == 0) {
+        if ((flags & HAS_NULL) == 0) {
             return null;
         }
         byte[] present = new byte[(n + 7) >>> 3];
