@@ -113,10 +113,15 @@ public final class ReadContext {
     public void charge(long bytes) {
         budget -= bytes;
         if (budget < 0) {
-            throw new LimitExceededException("decoding would allocate more than " + initialBudget
-                    + " bytes, the budget for a payload of this size (maxAllocationRatio "
-                    + limits.maxAllocationRatio() + ")", in.position());
+            throw overBudget();
         }
+    }
+
+    /** Perf: out of {@link #charge}, which every decoded value inlines (see WriteContext's tooDeep). */
+    private LimitExceededException overBudget() {
+        return new LimitExceededException("decoding would allocate more than " + initialBudget
+                + " bytes, the budget for a payload of this size (maxAllocationRatio "
+                + limits.maxAllocationRatio() + ")", in.position());
     }
 
 
@@ -411,8 +416,13 @@ public final class ReadContext {
         // Perf: one subtraction; an object costs at least its header even when it encodes in no bytes.
         charge(16);
         if (++depth > limits.maxDepth()) {
-            throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
-                    in.position());
+            throw tooDeep();
         }
+    }
+
+    /** Perf: out of {@link #enter}, which every nested value inlines (see WriteContext's). */
+    private LimitExceededException tooDeep() {
+        return new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
+                in.position());
     }
 }

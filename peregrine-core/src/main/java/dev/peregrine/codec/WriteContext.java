@@ -372,9 +372,17 @@ public final class WriteContext {
 
     private void enter() {
         if (++depth > limits.maxDepth()) {
-            depth = 0;
-            throw new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
-                    + " while writing; if the object graph has a cycle, enable referenceTracking", -1);
+            throw tooDeep();
         }
+    }
+
+    /**
+     * Perf: the message is built here, not in {@link #enter}, which every nested value inlines; C2
+     * counts each inlined method's whole bytecode against one budget per compiled method.
+     */
+    private LimitExceededException tooDeep() {
+        depth = 0;
+        return new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
+                + " while writing; if the object graph has a cycle, enable referenceTracking", -1);
     }
 }
