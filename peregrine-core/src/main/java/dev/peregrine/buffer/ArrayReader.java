@@ -118,8 +118,17 @@ public final class ArrayReader extends BufferReader {
         }
         if ((word & 0x8000L) == 0) {
             pos = p + 2;
-            return (int) Varints.gather(word & 0xFFFFL);
+            return (int) word & 0x7F | (int) (word >>> 1) & 0x3F80;
         }
+        return readVarUIntOfThreeOrMore(p, word);
+    }
+
+    /**
+     * {@link #readVarUInt} past two bytes. Perf: a method of its own so that what every int field
+     * inlines stays small (C2 counts each inlined method's whole bytecode against one budget per
+     * compiled method, and a field whose values are short never reaches this call).
+     */
+    private int readVarUIntOfThreeOrMore(int p, long word) {
         if ((word & 0x80_0000L) == 0) {
             pos = p + 3;
             return (int) Varints.gather(word & 0xFF_FFFFL);
@@ -137,9 +146,8 @@ public final class ArrayReader extends BufferReader {
     }
 
     /**
-     * Perf: as {@link #readVarUInt}, a ladder of branches on the continuation bits, with the
-     * nine-byte form (any value of 2^56 or more, so most random or hashed longs) tested right after
-     * the one-byte form rather than at the bottom of the ladder.
+     * Perf: as {@link #readVarUInt}, a ladder of branches on the continuation bits, the one- and
+     * two-byte forms inline and the rest in a method of its own.
      */
     @Override
     public long readVarULong() {
@@ -152,13 +160,21 @@ public final class ArrayReader extends BufferReader {
             pos = p + 1;
             return word & 0x7F;
         }
+        if ((word & 0x8000L) == 0) {
+            pos = p + 2;
+            return word & 0x7F | (word >>> 1) & 0x3F80;
+        }
+        return readVarULongOfThreeOrMore(p, word);
+    }
+
+    /**
+     * {@link #readVarULong} past two bytes, the nine-byte form (any value of 2^56 or more, so most
+     * random or hashed longs) tested first rather than at the bottom of the ladder.
+     */
+    private long readVarULongOfThreeOrMore(int p, long word) {
         if ((~word & 0x8080_8080_8080_8080L) == 0) {
             pos = p + 9;
             return Varints.gather(word) | (buf[p + 8] & 0xFFL) << 56;
-        }
-        if ((word & 0x8000L) == 0) {
-            pos = p + 2;
-            return Varints.gather(word & 0xFFFFL);
         }
         if ((word & 0x80_0000L) == 0) {
             pos = p + 3;

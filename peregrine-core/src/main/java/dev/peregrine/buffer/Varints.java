@@ -23,6 +23,10 @@ import java.nio.ByteOrder;
  * holds values of one length, so the branches are predicted, and a two-byte int costs two predicted
  * branches and five operations rather than a bit count, a multiply and three spreading steps (a
  * long tests the nine-byte form first, and finds a length of five to eight bytes by a bit count).
+ * Only the one- and two-byte rungs are in the methods that call sites inline; longer values take a
+ * call to a method of their own. C2 charges each inlined method's whole bytecode, reached or not,
+ * against one budget per compiled method, and a codec with a dozen varint fields used to spend it
+ * before its last fields were inlined (DESIGN.md, eleventh round).
  * {@link #putVarULongOfLength} keeps the length by a bit count, in fewer bytecodes, for the header
  * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
  * every string field inlines.
@@ -60,6 +64,11 @@ public final class Varints {
             INT_LE.set(b, p, twoBytes(v));
             return p + 2;
         }
+        return putVarUIntOfThreeOrMore(b, p, v);
+    }
+
+    /** {@link #putVarUInt} for a value of 2^14 or more: 3 to 5 bytes. */
+    private static int putVarUIntOfThreeOrMore(byte[] b, int p, int v) {
         if ((v & ~0x1F_FFFF) == 0) {
             INT_LE.set(b, p, threeBytes(v));
             return p + 3;
@@ -86,13 +95,18 @@ public final class Varints {
             b[p] = (byte) v;
             return p + 1;
         }
-        // Perf: the nine-byte form (random or hashed longs) second, as the reader tests it.
-        if ((v >>> 56) != 0) {
-            return putNineBytes(b, p, v);
-        }
         if ((v & ~0x3FFFL) == 0) {
             INT_LE.set(b, p, twoBytes((int) v));
             return p + 2;
+        }
+        return putVarULongOfThreeOrMore(b, p, v);
+    }
+
+    /** {@link #putVarULong} for a value of 2^14 or more: 3 to 9 bytes. */
+    private static int putVarULongOfThreeOrMore(byte[] b, int p, long v) {
+        // Perf: the nine-byte form (random or hashed longs) first, as the reader tests it.
+        if ((v >>> 56) != 0) {
+            return putNineBytes(b, p, v);
         }
         if ((v & ~0x1F_FFFFL) == 0) {
             INT_LE.set(b, p, threeBytes((int) v));
@@ -158,9 +172,13 @@ public final class Varints {
      * than one shift and mask per group.
      */
     private static long spread(long u) {
-        long x = u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4;
-        x = x & 0x0000_3FFF_0000_3FFFL | (x & 0x0FFF_C000_0FFF_C000L) << 2;
-        return x & 0x007F_007F_007F_007FL | (x & 0x3F80_3F80_3F80_3F80L) << 1;
+        // In two methods of under 35 bytecodes, as gather is.
+        return splitQuarters(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
+    }
+
+    private static long splitQuarters(long x) {
+        long y = x & 0x0000_3FFF_0000_3FFFL | (x & 0x0FFF_C000_0FFF_C000L) << 2;
+        return y & 0x007F_007F_007F_007FL | (y & 0x3F80_3F80_3F80_3F80L) << 1;
     }
 
     /** The continuation bits of a varint of {@code length} bytes, 1 to 8: all bytes but the last. */
@@ -175,10 +193,14 @@ public final class Varints {
      * @return the low 56 bits of the value
      */
     static long gather(long x) {
-        // Perf: the reverse of spread, three steps that each join pairs of lanes.
-        long y = x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1;
-        y = y & 0x0000_3FFF_0000_3FFFL | (y & 0x3FFF_0000_3FFF_0000L) >>> 2;
-        return y & 0x0FFF_FFFFL | (y & 0x0FFF_FFFF_0000_0000L) >>> 4;
+        // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
+        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold.
+        return joinHalves(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
+    }
+
+    private static long joinHalves(long y) {
+        long z = y & 0x0000_3FFF_0000_3FFFL | (y & 0x3FFF_0000_3FFF_0000L) >>> 2;
+        return z & 0x0FFF_FFFFL | (z & 0x0FFF_FFFF_0000_0000L) >>> 4;
     }
 
     /**
