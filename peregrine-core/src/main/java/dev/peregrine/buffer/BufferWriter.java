@@ -491,6 +491,15 @@ public final class BufferWriter {
             pos = start + 1 + n;
             return;
         }
+        writeLongerString(s, n);
+    }
+
+    /**
+     * {@link #writeString} for a string of 32 chars or more, or one near the end of the buffer. Perf:
+     * a method of its own so that the short-string path every string field inlines stays small (C2
+     * counts each inlined method's whole bytecode against one budget per compiled method).
+     */
+    private void writeLongerString(String s, int n) {
         long latin1 = (long) n << 2 | StringEncoding.LATIN1;
         // Room for the header and the chars, and at least for the header's word store (8 bytes
         // from pos), which the header and chars already cover whenever the header has two bytes.
