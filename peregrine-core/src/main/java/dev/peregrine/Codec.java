@@ -8,7 +8,6 @@ import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
 
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A handle for one root type, from {@link Peregrine#codec(Class)}. Its payloads omit the root's type
@@ -39,11 +38,11 @@ public final class Codec<T> {
      * exact-size copy, instead of a scratch array as large as the payload plus the copy. A call that
      * finds it taken (another thread is encoding) allocates its own.
      */
-    private final AtomicReference<byte[]> spare = new AtomicReference<>();
+    private final Reusable<byte[]> spare = new Reusable<>();
     /** A bounded writer and its context, kept between encodes into callers' arrays; see encode. */
-    private final AtomicReference<WriteContext> boundWriter = new AtomicReference<>();
+    private final Reusable<WriteContext> boundWriter = new Reusable<>();
     /** An array reader and its context, kept between decodes; see decode. */
-    private final AtomicReference<ReadContext> boundReader = new AtomicReference<>();
+    private final Reusable<ReadContext> boundReader = new Reusable<>();
     private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
@@ -81,7 +80,7 @@ public final class Codec<T> {
      */
     public byte[] encode(T value) {
         check(value);
-        byte[] scratch = spare.getAndSet(null);
+        byte[] scratch = spare.take();
         BufferWriter out = BufferWriter.growable(scratch != null ? scratch : new byte[sizeHint]);
         session.write(out, value, codec, type);
         int demand = out.peakDemand();
@@ -90,7 +89,7 @@ public final class Codec<T> {
         }
         byte[] payload = out.toByteArray();
         if (out.array().length <= MAX_SPARE) {
-            spare.setRelease(out.array());
+            spare.giveBack(out.array());
         }
         return payload;
     }
@@ -108,7 +107,7 @@ public final class Codec<T> {
         check(value);
         // Perf: one writer and context per Codec, handed over like the spare array, so that encoding
         // into a caller's array allocates nothing; a concurrent caller makes its own pair.
-        WriteContext ctx = boundWriter.getAndSet(null);
+        WriteContext ctx = boundWriter.take();
         if (ctx == null) {
             ctx = session.newContext(BufferWriter.bounded(EMPTY, 0, 0));
         }
@@ -121,7 +120,7 @@ public final class Codec<T> {
         } finally {
             out.retarget(EMPTY, 0, 0);
             ctx.release();
-            boundWriter.setRelease(ctx);
+            boundWriter.giveBack(ctx);
         }
     }
 
@@ -146,7 +145,7 @@ public final class Codec<T> {
     public T decode(byte[] src, int offset, int length) {
         // Perf: one reader and context per Codec, handed over like the writer, so that a decode
         // allocates only the decoded objects; a concurrent caller makes its own pair.
-        ReadContext ctx = boundReader.getAndSet(null);
+        ReadContext ctx = boundReader.take();
         if (ctx == null) {
             ctx = session.newReadContext(new ArrayReader(EMPTY, 0, 0));
         }
@@ -159,7 +158,7 @@ public final class Codec<T> {
         } finally {
             in.retarget(EMPTY, 0, 0);
             ctx.release();
-            boundReader.setRelease(ctx);
+            boundReader.giveBack(ctx);
         }
     }
 }

@@ -10,7 +10,6 @@ import dev.peregrine.codec.WriteContext;
 import dev.peregrine.compat.DefTable;
 import dev.peregrine.registry.TypeRegistry;
 
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The payload framing shared by {@link Peregrine} and {@link Codec}: the header byte, the root's
@@ -35,8 +34,8 @@ final class Session {
     private final boolean references;
     private final Limits limits;
     /** Def tables kept between payloads in the compatible format, each taken by one call at a time. */
-    private final AtomicReference<DefTable> spareWriteDefs = new AtomicReference<>();
-    private final AtomicReference<DefTable> spareReadDefs = new AtomicReference<>();
+    private final Reusable<DefTable> spareWriteDefs = new Reusable<>();
+    private final Reusable<DefTable> spareReadDefs = new Reusable<>();
 
     Session(TypeRegistry registry, boolean references, Limits limits) {
         this.registry = registry;
@@ -80,15 +79,15 @@ final class Session {
      * Perf: a table is three arrays; allocating and zeroing them for every payload cost about a
      * quarter of writing a small object in the compatible format.
      */
-    private DefTable takeDefs(AtomicReference<DefTable> spare) {
-        DefTable defs = spare.getAndSet(null);
+    private DefTable takeDefs(Reusable<DefTable> spare) {
+        DefTable defs = spare.take();
         return defs != null ? defs : new DefTable(registry.defs());
     }
 
     /** Empties a table taken by {@link #takeDefs} (so the spare holds no defs read) and makes it the spare. */
-    private static void giveBack(AtomicReference<DefTable> spare, DefTable defs) {
+    private static void giveBack(Reusable<DefTable> spare, DefTable defs) {
         defs.reset();
-        spare.setRelease(defs);
+        spare.giveBack(defs);
     }
 
     /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */

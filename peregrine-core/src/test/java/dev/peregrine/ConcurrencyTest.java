@@ -3,6 +3,7 @@ package dev.peregrine;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
@@ -10,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,6 +46,33 @@ class ConcurrencyTest {
         }
     }
 
+    /**
+     * A {@code Codec} keeps one scratch array, writer and reader for the first thread that used it
+     * and hands another set between the rest: every thread's payloads and values must stay its own,
+     * whether or not it is that first thread.
+     */
+    @Test
+    void sixteenThreadsShareOneCodec() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            Codec<D> codec = Peregrine.builder().register(A.class, B.class, C.class, D.class).build()
+                    .codec(D.class);
+            D first = new D(new A(0, "first"), new B(0, List.of()), new C(Map.of(), 0));
+            assertEquals(first, codec.decode(codec.encode(first)));
+            runAtOnce(t -> {
+                D d = new D(new A(t, "t" + t), new B(t, List.of(new A(-t, null))),
+                        new C(Map.of("k" + t, new B(t, List.of())), t));
+                byte[] into = new byte[256];
+                for (int i = 0; i < 200; i++) {
+                    byte[] payload = codec.encode(d);
+                    assertEquals(d, codec.decode(payload));
+                    int n = codec.encode(d, into, 3);
+                    assertArrayEquals(payload, Arrays.copyOfRange(into, 3, 3 + n));
+                    assertEquals(d, codec.decode(into, 3, n));
+                }
+            });
+        }
+    }
+
     private static Peregrine compatible() {
         return Peregrine.builder().compatible(true).register(A.class, B.class, C.class, D.class).build();
     }
@@ -56,18 +85,26 @@ class ConcurrencyTest {
             new C(Map.of("k", new B(4, List.of())), 0.5),
             new D(new A(5, "y"), new B(6, List.of(new A(7, null))), new C(Map.of(), 1)),
         };
+        runAtOnce(t -> {
+            Object value = values[t % values.length];
+            for (int i = 0; i < 200; i++) {
+                assertEquals(value, reader.deserialize(writer.serialize(value)));
+                assertEquals(value, writer.deserialize(writer.serialize(value)));
+            }
+        });
+    }
+
+    /** Runs {@code body} on {@link #THREADS} threads released at once, each given its number. */
+    private static void runAtOnce(IntConsumer body) throws Exception {
         CyclicBarrier start = new CyclicBarrier(THREADS);
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
             List<Future<?>> results = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
-                Object value = values[t % values.length];
+                int number = t;
                 results.add(pool.submit(() -> {
                     start.await();
-                    for (int i = 0; i < 200; i++) {
-                        assertEquals(value, reader.deserialize(writer.serialize(value)));
-                        assertEquals(value, writer.deserialize(writer.serialize(value)));
-                    }
+                    body.accept(number);
                     return null;
                 }));
             }
