@@ -57,9 +57,15 @@ final class Reusable<V> {
         return takeOtherwise();
     }
 
-    /** The first take of all, which makes this thread the owner, or a take by another thread. */
+    /**
+     * The first take of all, which makes this thread the owner, or a take by another thread, which
+     * takes the lock only while the slot looks unowned.
+     */
     private V takeOtherwise() {
-        return claim().owner == Thread.currentThread() ? null : shared.getAndSet(null);
+        if (owned == NOBODY && claim().owner == Thread.currentThread()) {
+            return null;
+        }
+        return shared.getAndSet(null);
     }
 
     /**
