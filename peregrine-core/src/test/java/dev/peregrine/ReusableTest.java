@@ -1,24 +1,35 @@
 package dev.peregrine;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReusableTest {
+    private static final int THREADS = 16;
+
     private final ExecutorService other = Executors.newSingleThreadExecutor();
 
+    @AfterEach
+    void stopOtherThread() {
+        other.shutdown();
+    }
+
     private <V> V onOtherThread(Callable<V> task) throws Exception {
-        try {
-            return other.submit(task).get(10, TimeUnit.SECONDS);
-        } finally {
-            other.shutdown();
-        }
+        return other.submit(task).get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -64,5 +75,69 @@ class ReusableTest {
         assertSame(shared, seen[0]);
         assertNull(seen[1], "taken once");
         assertNull(kept.take(), "the owner's slot is apart from the shared one");
+    }
+
+    @Test
+    void anObjectGivenBackBeforeAnyTakeGoesToTheFirstTaker() {
+        Reusable<Object> kept = new Reusable<>();
+        Object a = new Object();
+        kept.giveBack(a);
+        assertSame(a, kept.take());
+        kept.giveBack(a);
+        assertSame(a, kept.take(), "the first taker now owns the slot");
+    }
+
+    @Test
+    void anOwnerThatEndedLeavesTheSharedSlotWorking() throws Exception {
+        Reusable<Object> kept = new Reusable<>();
+        Object owners = new Object();
+        Thread owner = new Thread(() -> {
+            kept.take();
+            kept.giveBack(owners);
+        });
+        owner.start();
+        owner.join(10_000);
+        Object mine = new Object();
+        assertNull(kept.take(), "the ended owner's object is not handed on");
+        kept.giveBack(mine);
+        assertSame(mine, kept.take());
+    }
+
+    /** Threads released at once on a new slot: no object may be held by two of them at a time. */
+    @Test
+    void noObjectIsHeldByTwoThreadsAtOnce() throws Exception {
+        Reusable<Object> kept = new Reusable<>();
+        Set<Object> held = ConcurrentHashMap.newKeySet();
+        CyclicBarrier start = new CyclicBarrier(THREADS);
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<Integer>> reused = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                reused.add(pool.submit(() -> {
+                    start.await();
+                    int taken = 0;
+                    for (int i = 0; i < 20_000; i++) {
+                        Object v = kept.take();
+                        if (v == null) {
+                            v = new Object();
+                        } else {
+                            taken++;
+                        }
+                        assertTrue(held.add(v), "an object held by two threads");
+                        Thread.yield();
+                        held.remove(v);
+                        kept.giveBack(v);
+                    }
+                    return taken;
+                }));
+            }
+            int total = 0;
+            for (Future<Integer> f : reused) {
+                total += f.get(60, TimeUnit.SECONDS);
+            }
+            assertTrue(total > 0, "objects given back were taken again");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
