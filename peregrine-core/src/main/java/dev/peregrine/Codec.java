@@ -33,15 +33,16 @@ public final class Codec<T> {
      */
     private int sizeHint = 16;
     /**
-     * An array for {@link #encode(Object)} to write into before copying out the payload, taken by
-     * one call at a time and given back after. Perf: a new payload then costs one allocation, the
-     * exact-size copy, instead of a scratch array as large as the payload plus the copy. A call that
-     * finds it taken (another thread is encoding) allocates its own.
+     * Arrays for {@link #encode(Object)} to write into before copying out the payload, each taken by
+     * one call at a time and given back after: one for the first thread to use this codec, one
+     * shared by the others (see {@link Reusable}). Perf: a new payload then costs one allocation,
+     * the exact-size copy, instead of a scratch array as large as the payload plus the copy. A call
+     * that finds none free allocates its own.
      */
     private final Reusable<byte[]> spare = new Reusable<>();
-    /** A bounded writer and its context, kept between encodes into callers' arrays; see encode. */
+    /** Bounded writers and their contexts, kept between encodes into callers' arrays; see encode. */
     private final Reusable<WriteContext> boundWriter = new Reusable<>();
-    /** An array reader and its context, kept between decodes; see decode. */
+    /** Array readers and their contexts, kept between decodes; see decode. */
     private final Reusable<ReadContext> boundReader = new Reusable<>();
     private static final byte[] EMPTY = new byte[0];
 
@@ -105,8 +106,8 @@ public final class Codec<T> {
      */
     public int encode(T value, byte[] dst, int offset) {
         check(value);
-        // Perf: one writer and context per Codec, handed over like the spare array, so that encoding
-        // into a caller's array allocates nothing; a concurrent caller makes its own pair.
+        // Perf: writers and contexts kept like the spare arrays, so that encoding into a caller's
+        // array allocates nothing; a caller that finds none free makes its own pair.
         WriteContext ctx = boundWriter.take();
         if (ctx == null) {
             ctx = session.newContext(BufferWriter.bounded(EMPTY, 0, 0));
@@ -143,8 +144,8 @@ public final class Codec<T> {
      * @return the value
      */
     public T decode(byte[] src, int offset, int length) {
-        // Perf: one reader and context per Codec, handed over like the writer, so that a decode
-        // allocates only the decoded objects; a concurrent caller makes its own pair.
+        // Perf: readers and contexts kept like the writers, so that a decode allocates only the
+        // decoded objects; a caller that finds none free makes its own pair.
         ReadContext ctx = boundReader.take();
         if (ctx == null) {
             ctx = session.newReadContext(new ArrayReader(EMPTY, 0, 0));

@@ -21,9 +21,9 @@ import java.nio.ByteOrder;
  * <p>A store finds the value's length by a ladder of branches on its magnitude, each rung of two to
  * four bytes with its own constant masks and continuation bits: one field or array slot usually
  * holds values of one length, so the branches are predicted, and a two-byte int costs two predicted
- * branches and five operations rather than a bit count, a multiply and three spreading steps (a
- * long tests the nine-byte form first, and finds a length of five to eight bytes by a bit count).
- * Only the one- and two-byte rungs are in the methods that call sites inline; longer values take a
+ * branches and five operations rather than a bit count, a multiply and three spreading steps (past
+ * two bytes, a long tests the nine-byte form first, and finds a length of five to eight bytes by a
+ * bit count). Only the one- and two-byte rungs are in the methods that call sites inline; longer values take a
  * call to a method of their own. C2 charges each inlined method's whole bytecode, reached or not,
  * against one budget per compiled method, and a codec with a dozen varint fields used to spend it
  * before its last fields were inlined (DESIGN.md, eleventh round).
@@ -172,11 +172,12 @@ public final class Varints {
      * than one shift and mask per group.
      */
     private static long spread(long u) {
-        // In two methods of under 35 bytecodes, as gather is.
-        return splitQuarters(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
+        // Perf: in two methods of under 35 bytecodes, as gather is.
+        return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
     }
 
-    private static long splitQuarters(long x) {
+    /** Spreads each 28-bit half of {@code x} into four 7-bit lanes, one per byte. */
+    private static long spreadHalves(long x) {
         long y = x & 0x0000_3FFF_0000_3FFFL | (x & 0x0FFF_C000_0FFF_C000L) << 2;
         return y & 0x007F_007F_007F_007FL | (y & 0x3F80_3F80_3F80_3F80L) << 1;
     }
@@ -195,10 +196,11 @@ public final class Varints {
     static long gather(long x) {
         // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
         // of under 35 bytecodes, which C2 inlines even where it judges a call site cold.
-        return joinHalves(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
+        return joinPairs(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
     }
 
-    private static long joinHalves(long y) {
+    /** Joins the 14-bit lanes of {@code y} (7-bit lanes already joined in pairs) into one value. */
+    private static long joinPairs(long y) {
         long z = y & 0x0000_3FFF_0000_3FFFL | (y & 0x3FFF_0000_3FFF_0000L) >>> 2;
         return z & 0x0FFF_FFFFL | (z & 0x0FFF_FFFF_0000_0000L) >>> 4;
     }

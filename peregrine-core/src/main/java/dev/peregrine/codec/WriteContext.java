@@ -381,7 +381,6 @@ public final class WriteContext {
      * counts each inlined method's whole bytecode against one budget per compiled method.
      */
     private LimitExceededException tooDeep() {
-        depth = 0;
         return new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
                 + " while writing; if the object graph has a cycle, enable referenceTracking", -1);
     }
