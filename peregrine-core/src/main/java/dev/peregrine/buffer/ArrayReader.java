@@ -229,7 +229,7 @@ public final class ArrayReader extends BufferReader {
             int length = h >> 2;
             if ((h & 0x83) == 0 && length < end - p && length <= maxStringBytes()) {
                 pos = p + 1 + length;
-                return new String(buf, p + 1, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+                return StringEncoding.latin1(buf, p + 1, length);
             }
         }
         long header = readStringHeader();
