@@ -10,7 +10,6 @@ import dev.peregrine.codec.WriteContext;
 import dev.peregrine.compat.DefTable;
 import dev.peregrine.registry.TypeRegistry;
 
-
 /**
  * The payload framing shared by {@link Peregrine} and {@link Codec}: the header byte, the root's
  * type tag (omitted by a {@code Codec}), the root value; and the error contract around it.

@@ -118,7 +118,7 @@ public final class ArrayReader extends BufferReader {
         }
         if ((word & 0x8000L) == 0) {
             pos = p + 2;
-            return (int) word & 0x7F | (int) (word >>> 1) & 0x3F80;
+            return Varints.fromTwoBytes(word);
         }
         return readVarUIntOfThreeOrMore(p, word);
     }
@@ -162,7 +162,7 @@ public final class ArrayReader extends BufferReader {
         }
         if ((word & 0x8000L) == 0) {
             pos = p + 2;
-            return word & 0x7F | (word >>> 1) & 0x3F80;
+            return Varints.fromTwoBytes(word);
         }
         return readVarULongOfThreeOrMore(p, word);
     }

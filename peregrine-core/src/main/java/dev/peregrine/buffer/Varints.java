@@ -23,10 +23,11 @@ import java.nio.ByteOrder;
  * holds values of one length, so the branches are predicted, and a two-byte int costs two predicted
  * branches and five operations rather than a bit count, a multiply and three spreading steps (past
  * two bytes, a long tests the nine-byte form first, and finds a length of five to eight bytes by a
- * bit count). Only the one- and two-byte rungs are in the methods that call sites inline; longer values take a
- * call to a method of their own. C2 charges each inlined method's whole bytecode, reached or not,
- * against one budget per compiled method, and a codec with a dozen varint fields used to spend it
- * before its last fields were inlined (DESIGN.md, eleventh round).
+ * bit count). Only the one- and two-byte rungs are in the methods that call sites inline; longer
+ * values take a call to a method of their own. C2 charges each inlined method's whole bytecode,
+ * reached or not, against one budget per compiled method, and a codec with a dozen varint fields
+ * used to spend it before its last fields were inlined (DESIGN.md, eleventh round). Loads mirror
+ * this in {@code ArrayReader}.
  * {@link #putVarULongOfLength} keeps the length by a bit count, in fewer bytecodes, for the header
  * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
  * every string field inlines.
@@ -154,6 +155,16 @@ public final class Varints {
     /** A value below 2^14 as two varint bytes, continuation bit set on the first. */
     private static int twoBytes(int v) {
         return v & 0x7F | (v << 1) & 0x7F00 | 0x80;
+    }
+
+    /**
+     * The value of a two-byte varint, the reverse of {@link #twoBytes}.
+     *
+     * @param word the varint's bytes, little-endian, from its first byte (bytes past it ignored)
+     * @return the value, below 2^14
+     */
+    static int fromTwoBytes(long word) {
+        return (int) word & 0x7F | (int) (word >>> 1) & 0x3F80;
     }
 
     /** A value below 2^21 as three varint bytes. */
