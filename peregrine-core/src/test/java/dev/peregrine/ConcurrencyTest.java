@@ -101,8 +101,11 @@ class ConcurrencyTest {
         });
     }
 
-    /** Runs {@code body} on {@link #THREADS} threads released at once, each given its number. */
-    private static void runAtOnce(IntConsumer body) throws Exception {
+    /**
+     * Runs {@code body} on {@link #THREADS} threads released at once, each given its number
+     * (shared with {@link ReusableTest}).
+     */
+    static void runAtOnce(IntConsumer body) throws Exception {
         CyclicBarrier start = new CyclicBarrier(THREADS);
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {

@@ -3,24 +3,19 @@ package dev.peregrine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReusableTest {
-    private static final int THREADS = 16;
-
     private final ExecutorService other = Executors.newSingleThreadExecutor();
 
     @AfterEach
@@ -108,36 +103,21 @@ class ReusableTest {
     void noObjectIsHeldByTwoThreadsAtOnce() throws Exception {
         Reusable<Object> kept = new Reusable<>();
         Set<Object> held = ConcurrentHashMap.newKeySet();
-        CyclicBarrier start = new CyclicBarrier(THREADS);
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<Integer>> reused = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                reused.add(pool.submit(() -> {
-                    start.await();
-                    int taken = 0;
-                    for (int i = 0; i < 20_000; i++) {
-                        Object v = kept.take();
-                        if (v == null) {
-                            v = new Object();
-                        } else {
-                            taken++;
-                        }
-                        assertTrue(held.add(v), "an object held by two threads");
-                        Thread.yield();
-                        held.remove(v);
-                        kept.giveBack(v);
-                    }
-                    return taken;
-                }));
+        AtomicInteger reused = new AtomicInteger();
+        ConcurrencyTest.runAtOnce(t -> {
+            for (int i = 0; i < 20_000; i++) {
+                Object v = kept.take();
+                if (v == null) {
+                    v = new Object();
+                } else {
+                    reused.incrementAndGet();
+                }
+                assertTrue(held.add(v), "an object held by two threads");
+                Thread.yield();
+                held.remove(v);
+                kept.giveBack(v);
             }
-            int total = 0;
-            for (Future<Integer> f : reused) {
-                total += f.get(60, TimeUnit.SECONDS);
-            }
-            assertTrue(total > 0, "objects given back were taken again");
-        } finally {
-            pool.shutdownNow();
-        }
+        });
+        assertTrue(reused.get() > 0, "objects given back were taken again");
     }
 }
