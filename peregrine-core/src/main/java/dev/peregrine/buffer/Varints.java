@@ -24,10 +24,12 @@ import java.nio.ByteOrder;
  * branches and five operations rather than a bit count, a multiply and three spreading steps (past
  * two bytes, a long tests the nine-byte form first, and finds a length of five to eight bytes by a
  * bit count). Only the one- and two-byte rungs are in the methods that call sites inline; longer
- * values take a call to a method of their own. C2 charges each inlined method's whole bytecode,
- * reached or not, against one budget per compiled method, and a codec with a dozen varint fields
- * used to spend it before its last fields were inlined (DESIGN.md, eleventh round). Loads mirror
- * this in {@code ArrayReader}.
+ * values are in methods of their own. C2 charges each inlined method's whole bytecode, reached or
+ * not, against one budget per compiled method, and a codec with a dozen varint fields used to spend
+ * it before its last fields were inlined (DESIGN.md, eleventh round); a method of its own is charged
+ * only where C2 inlines it, which it does at every site once any site's values reach it, since all
+ * sites share its call's profile (DESIGN.md, thirteenth round). Loads mirror this in
+ * {@code ArrayReader}.
  * {@link #putVarULongOfLength} keeps the length by a bit count, in fewer bytecodes, for the header
  * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
  * every string field inlines.

@@ -124,7 +124,6 @@ public final class ReadContext {
                 + limits.maxAllocationRatio() + ")", in.position());
     }
 
-
     /**
      * Makes this a read of the compatible format, whose objects carry class defs.
      *
