@@ -103,101 +103,63 @@ public final class ArrayReader extends BufferReader {
      * bits instead (a bit count) made every read's position wait for the previous read's bytes, a
      * chain of dependent loads through a whole run of fields; with branches, which the CPU predicts
      * when neighbouring values have the same length, the next read starts at once. Near the end,
-     * the checked byte-at-a-time loop.
+     * the checked byte-at-a-time loop. The ladder is in {@link VarintLoads}, which generated codecs
+     * copy per field.
      */
     @Override
     public int readVarUInt() {
-        int p = pos;
-        if (end - p < Varints.ROOM) {
-            return readVarUIntByBytes();
-        }
-        long word = Varints.word(buf, p);
-        if ((word & 0x80L) == 0) {
-            pos = p + 1;
-            return (int) word & 0x7F;
-        }
-        if ((word & 0x8000L) == 0) {
-            pos = p + 2;
-            return Varints.fromTwoBytes(word);
-        }
-        return readVarUIntOfThreeOrMore(p, word);
+        return VarintLoads.readVarUInt(this);
     }
 
-    /**
-     * {@link #readVarUInt} past two bytes. Perf: a method of its own so that what every int field
-     * inlines stays small (C2 counts each inlined method's whole bytecode against one budget per
-     * compiled method, and a field whose values are short never reaches this call).
-     */
-    private int readVarUIntOfThreeOrMore(int p, long word) {
-        if ((word & 0x80_0000L) == 0) {
-            pos = p + 3;
-            return (int) Varints.gather(word & 0xFF_FFFFL);
-        }
-        if ((word & 0x8000_0000L) == 0) {
-            pos = p + 4;
-            return (int) Varints.gather(word & 0xFFFF_FFFFL);
-        }
-        // A fifth byte may carry only the top 4 bits of the int, and must end the varint.
-        if ((word & 0xF0_0000_0000L) != 0) {
-            throw varIntOverflow(position());
-        }
-        pos = p + 5;
-        return (int) Varints.gather(word & 0xFF_FFFF_FFFFL);
-    }
-
-    /**
-     * Perf: as {@link #readVarUInt}, a ladder of branches on the continuation bits, the one- and
-     * two-byte forms inline and the rest in a method of its own.
-     */
+    /** Perf: as {@link #readVarUInt}, the nine-byte form needing 9 bytes of room. */
     @Override
     public long readVarULong() {
-        int p = pos;
-        if (end - p < 9) {
-            return readVarULongByBytes();
-        }
-        long word = Varints.word(buf, p);
-        if ((word & 0x80L) == 0) {
-            pos = p + 1;
-            return word & 0x7F;
-        }
-        if ((word & 0x8000L) == 0) {
-            pos = p + 2;
-            return Varints.fromTwoBytes(word);
-        }
-        return readVarULongOfThreeOrMore(p, word);
+        return VarintLoads.readVarULong(this);
     }
 
     /**
-     * {@link #readVarULong} past two bytes, the nine-byte form (any value of 2^56 or more, so most
-     * random or hashed longs) tested first rather than at the bottom of the ladder.
+     * Where an unchecked varint load may start: {@link VarintLoads}' ladders load a whole word from
+     * it and move the position past the varint themselves.
+     *
+     * @param room the bytes the load needs from the position on
+     * @return the array index of the position, or -1 when fewer than {@code room} bytes remain
      */
-    private long readVarULongOfThreeOrMore(int p, long word) {
-        if ((~word & 0x8080_8080_8080_8080L) == 0) {
-            pos = p + 9;
-            return Varints.gather(word) | (buf[p + 8] & 0xFFL) << 56;
-        }
-        if ((word & 0x80_0000L) == 0) {
-            pos = p + 3;
-            return Varints.gather(word & 0xFF_FFFFL);
-        }
-        if ((word & 0x8000_0000L) == 0) {
-            pos = p + 4;
-            return Varints.gather(word & 0xFFFF_FFFFL);
-        }
-        if ((word & 0x80_0000_0000L) == 0) {
-            pos = p + 5;
-            return Varints.gather(word & 0xFF_FFFF_FFFFL);
-        }
-        if ((word & 0x8000_0000_0000L) == 0) {
-            pos = p + 6;
-            return Varints.gather(word & 0xFFFF_FFFF_FFFFL);
-        }
-        if ((word & 0x80_0000_0000_0000L) == 0) {
-            pos = p + 7;
-            return Varints.gather(word & 0xFF_FFFF_FFFF_FFFFL);
-        }
-        pos = p + 8;
-        return Varints.gather(word);
+    public int varintStart(int room) {
+        int p = pos;
+        return end - p >= room ? p : -1;
+    }
+
+    /**
+     * @param p an array index with at least 8 bytes of the input from it
+     * @return the 8 bytes from {@code p}, little-endian
+     */
+    public long wordAt(int p) {
+        return Varints.word(buf, p);
+    }
+
+    /**
+     * @param p an array index inside the input
+     * @return the byte at {@code p}, unsigned
+     */
+    public int byteAt(int p) {
+        return buf[p] & 0xFF;
+    }
+
+    /**
+     * Moves the position to an array index, past an unchecked load.
+     *
+     * @param p an array index inside the input or at its end
+     */
+    public void moveTo(int p) {
+        pos = p;
+    }
+
+    /**
+     * @param p the array index where the varint starts
+     * @return the error for a varint at {@code p} that overflows 32 bits
+     */
+    public MalformedInputException varIntOverflowAt(int p) {
+        return varIntOverflow(p - start);
     }
 
     @Override

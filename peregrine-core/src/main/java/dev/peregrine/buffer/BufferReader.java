@@ -107,8 +107,12 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     /** @return an unsigned varint long as {@link BufferWriter#writeVarULong} writes it, 1 to 9 bytes */
     public abstract long readVarULong();
 
-    /** {@link #readVarUInt} one checked byte at a time, for inputs near their end. */
-    final int readVarUIntByBytes() {
+    /**
+     * {@link #readVarUInt} one checked byte at a time, for inputs near their end.
+     *
+     * @return the value
+     */
+    public final int readVarUIntByBytes() {
         int start = position();
         int result = 0;
         for (int shift = 0; shift < 35; shift += 7) {
@@ -128,8 +132,12 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
         return new MalformedInputException("varint overflows 32 bits", at);
     }
 
-    /** {@link #readVarULong} one checked byte at a time, for inputs near their end. */
-    final long readVarULongByBytes() {
+    /**
+     * {@link #readVarULong} one checked byte at a time, for inputs near their end.
+     *
+     * @return the value
+     */
+    public final long readVarULongByBytes() {
         long result = 0;
         for (int shift = 0; shift < 56; shift += 7) {
             long b = readByte();

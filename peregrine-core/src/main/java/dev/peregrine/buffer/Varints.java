@@ -27,15 +27,15 @@ import java.nio.ByteOrder;
  * values are in methods of their own. C2 charges each inlined method's whole bytecode, reached or
  * not, against one budget per compiled method, and a codec with a dozen varint fields used to spend
  * it before its last fields were inlined (DESIGN.md, eleventh round); a method of its own is charged
- * only where C2 inlines it, which it does at every site once any site's values reach it, since all
- * sites share its call's profile (DESIGN.md, thirteenth round). Loads mirror this in
- * {@code ArrayReader}.
+ * only where C2 inlines it. Generated codecs do not share these ladders: they call copies of
+ * {@link #putVarUInt}, {@link #putVarULong} and the methods past two bytes, one per field, so that
+ * each field's branches have a profile of their own ({@code dev.peregrine.codegen.LadderCopies});
+ * the rungs they call are public for that reason. Loads mirror this in {@link VarintLoads}.
  * {@link #putVarULongOfLength} keeps the length by a bit count, in fewer bytecodes, for the header
  * of a long Latin-1 string in the one-pass write of {@code BufferWriter.writeString}, a method that
  * every string field inlines.
  *
- * <p>Public because generated codecs, which live in user packages, store runs of fields through
- * {@code dev.peregrine.codegen.Stores}, which calls these.
+ * <p>Public because generated codecs, which live in user packages, call these.
  */
 public final class Varints {
     /** Bytes of room a load or a store needs from its start, but for a long of 2^56 or more (9). */
@@ -64,24 +64,27 @@ public final class Varints {
             return p + 1;
         }
         if ((v & ~0x3FFF) == 0) {
-            INT_LE.set(b, p, twoBytes(v));
-            return p + 2;
+            return putTwoBytes(b, p, v);
         }
-        return putVarUIntOfThreeOrMore(b, p, v);
+        return putVarUIntPastTwo(b, p, v);
     }
 
-    /** {@link #putVarUInt} for a value of 2^14 or more: 3 to 5 bytes. */
-    private static int putVarUIntOfThreeOrMore(byte[] b, int p, int v) {
+    /**
+     * {@link #putVarUInt} for a value of 2^14 or more.
+     *
+     * @param b the array, with at least {@link #ROOM} bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^14 or more taken as unsigned
+     * @return the index after the value's last byte (3 to 5 bytes on)
+     */
+    public static int putVarUIntPastTwo(byte[] b, int p, int v) {
         if ((v & ~0x1F_FFFF) == 0) {
-            INT_LE.set(b, p, threeBytes(v));
-            return p + 3;
+            return putThreeBytes(b, p, v);
         }
         if ((v & ~0xFFF_FFFF) == 0) {
-            INT_LE.set(b, p, fourBytes(v));
-            return p + 4;
+            return putFourBytes(b, p, v);
         }
-        LONG_LE.set(b, p, spread(v & 0xFFFF_FFFFL) | 0x8080_8080L);
-        return p + 5;
+        return putFiveBytes(b, p, v);
     }
 
     /**
@@ -99,25 +102,29 @@ public final class Varints {
             return p + 1;
         }
         if ((v & ~0x3FFFL) == 0) {
-            INT_LE.set(b, p, twoBytes((int) v));
-            return p + 2;
+            return putTwoBytes(b, p, (int) v);
         }
-        return putVarULongOfThreeOrMore(b, p, v);
+        return putVarULongPastTwo(b, p, v);
     }
 
-    /** {@link #putVarULong} for a value of 2^14 or more: 3 to 9 bytes. */
-    private static int putVarULongOfThreeOrMore(byte[] b, int p, long v) {
+    /**
+     * {@link #putVarULong} for a value of 2^14 or more.
+     *
+     * @param b the array, with at least 9 bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^14 or more taken as unsigned
+     * @return the index after the value's last byte (3 to 9 bytes on)
+     */
+    public static int putVarULongPastTwo(byte[] b, int p, long v) {
         // Perf: the nine-byte form (random or hashed longs) first, as the reader tests it.
         if ((v >>> 56) != 0) {
             return putNineBytes(b, p, v);
         }
         if ((v & ~0x1F_FFFFL) == 0) {
-            INT_LE.set(b, p, threeBytes((int) v));
-            return p + 3;
+            return putThreeBytes(b, p, (int) v);
         }
         if ((v & ~0xFFF_FFFFL) == 0) {
-            INT_LE.set(b, p, fourBytes((int) v));
-            return p + 4;
+            return putFourBytes(b, p, (int) v);
         }
         return putBelow56Bits(b, p, v);
     }
@@ -143,40 +150,93 @@ public final class Varints {
         return p + length;
     }
 
-    /** A value of 2 to 8 bytes (below 2^56), its length by a bit count, as one word. */
-    private static int putBelow56Bits(byte[] b, int p, long v) {
+    /**
+     * A rung of the long store ladder: a value of 2 to 8 bytes (below 2^56), its length by a bit
+     * count, as one word.
+     *
+     * @param b the array, with at least {@link #ROOM} bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^7 to 2^56 - 1
+     * @return the index after the value's last byte
+     */
+    public static int putBelow56Bits(byte[] b, int p, long v) {
         return putVarULongOfLength(b, p, v, BufferWriter.varLongSize(v));
     }
 
-    private static int putNineBytes(byte[] b, int p, long v) {
+    /**
+     * A rung of the store ladders: a value below 2^14 as two bytes.
+     *
+     * @param b the array, with at least 4 bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^7 to 2^14 - 1
+     * @return {@code p + 2}
+     */
+    public static int putTwoBytes(byte[] b, int p, int v) {
+        INT_LE.set(b, p, v & 0x7F | (v << 1) & 0x7F00 | 0x80);
+        return p + 2;
+    }
+
+    /**
+     * A rung of the store ladders: a value below 2^21 as three bytes.
+     *
+     * @param b the array, with at least 4 bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^14 to 2^21 - 1
+     * @return {@code p + 3}
+     */
+    public static int putThreeBytes(byte[] b, int p, int v) {
+        INT_LE.set(b, p, v & 0x7F | (v << 1) & 0x7F00 | (v << 2) & 0x7F_0000 | 0x8080);
+        return p + 3;
+    }
+
+    /**
+     * A rung of the store ladders: a value below 2^28 as four bytes.
+     *
+     * @param b the array, with at least 4 bytes from {@code p}
+     * @param p where to store
+     * @param v the value, 2^21 to 2^28 - 1
+     * @return {@code p + 4}
+     */
+    public static int putFourBytes(byte[] b, int p, int v) {
+        INT_LE.set(b, p, v & 0x7F | (v << 1) & 0x7F00 | (v << 2) & 0x7F_0000 | (v << 3) & 0x7F00_0000 | 0x80_8080);
+        return p + 4;
+    }
+
+    /**
+     * A rung of the store ladders: an int of 2^28 or more, taken as unsigned, as five bytes.
+     *
+     * @param b the array, with at least 8 bytes from {@code p}
+     * @param p where to store
+     * @param v the value
+     * @return {@code p + 5}
+     */
+    public static int putFiveBytes(byte[] b, int p, int v) {
+        LONG_LE.set(b, p, spread(v & 0xFFFF_FFFFL) | 0x8080_8080L);
+        return p + 5;
+    }
+
+    /**
+     * A rung of the store ladders: a long of 2^56 or more, taken as unsigned, as nine bytes.
+     *
+     * @param b the array, with at least 9 bytes from {@code p}
+     * @param p where to store
+     * @param v the value
+     * @return {@code p + 9}
+     */
+    public static int putNineBytes(byte[] b, int p, long v) {
         LONG_LE.set(b, p, spread(v) | CONTINUATION);
         b[p + 8] = (byte) (v >>> 56);
         return p + 9;
     }
 
-    /** A value below 2^14 as two varint bytes, continuation bit set on the first. */
-    private static int twoBytes(int v) {
-        return v & 0x7F | (v << 1) & 0x7F00 | 0x80;
-    }
-
     /**
-     * The value of a two-byte varint, the reverse of {@link #twoBytes}.
+     * The value of a two-byte varint, the reverse of {@link #putTwoBytes}.
      *
      * @param word the varint's bytes, little-endian, from its first byte (bytes past it ignored)
      * @return the value, below 2^14
      */
-    static int fromTwoBytes(long word) {
+    public static int fromTwoBytes(long word) {
         return (int) word & 0x7F | (int) (word >>> 1) & 0x3F80;
-    }
-
-    /** A value below 2^21 as three varint bytes. */
-    private static int threeBytes(int v) {
-        return v & 0x7F | (v << 1) & 0x7F00 | (v << 2) & 0x7F_0000 | 0x8080;
-    }
-
-    /** A value below 2^28 as four varint bytes. */
-    private static int fourBytes(int v) {
-        return v & 0x7F | (v << 1) & 0x7F00 | (v << 2) & 0x7F_0000 | (v << 3) & 0x7F00_0000 | 0x80_8080;
     }
 
     /**
@@ -206,7 +266,7 @@ public final class Varints {
      * @param x the varint's bytes, little-endian, bytes past it cleared
      * @return the low 56 bits of the value
      */
-    static long gather(long x) {
+    public static long gather(long x) {
         // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
         // of under 35 bytecodes, which C2 inlines even where it judges a call site cold.
         return joinPairs(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);

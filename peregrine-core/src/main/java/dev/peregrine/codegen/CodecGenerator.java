@@ -95,8 +95,10 @@ final class CodecGenerator {
         init.visitMaxs(0, 0);
         init.visitEnd();
         resolveConstants(cw, plan);
-        new WriteEmitter(plan, cw).emit();
-        new ReadEmitter(plan, cw).emit();
+        LadderCopies ladders = new LadderCopies(cw, plan.className);
+        new WriteEmitter(plan, cw, ladders).emit();
+        new ReadEmitter(plan, cw, ladders).emit();
+        ladders.emit();
         cw.visitEnd();
         return cw.toByteArray();
     }

@@ -8,7 +8,8 @@ import org.objectweb.asm.Type;
 /**
  * How generated code writes and reads each primitive kind that takes bytes of its own: which final
  * method of {@code BufferWriter} and {@code BufferReader} it calls, the narrowing after a read, and
- * the unchecked {@link Stores} method and worst-case size used when a whole run is checked at once.
+ * the unchecked store (a {@link Stores} method, or for a varint the field's copy of a
+ * {@code Varints} ladder) and worst-case size used when a whole run is checked at once.
  * The encodings are the interpreter's: byte raw, float and double IEEE little-endian, short and int
  * zigzag varints, char an unsigned varint, long a zigzag varint.
  */
@@ -20,13 +21,13 @@ enum PrimitiveCode {
     /** {@code double}: eight bytes. */
     DOUBLE(Type.DOUBLE_TYPE, "writeDouble", "(D)V", "readDouble", "()D", Opcodes.NOP, "storeDouble", 8),
     /** {@code short}: a zigzag varint of the sign-extended value (at most 3 bytes). */
-    SHORT(Type.SHORT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.I2S, "storeVarInt", 3),
+    SHORT(Type.SHORT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.I2S, null, 3),
     /** {@code char}: an unsigned varint (at most 3 bytes). */
-    CHAR(Type.CHAR_TYPE, "writeVarUInt", "(I)V", "readVarUInt", "()I", Opcodes.I2C, "storeVarUInt", 3),
+    CHAR(Type.CHAR_TYPE, "writeVarUInt", "(I)V", "readVarUInt", "()I", Opcodes.I2C, null, 3),
     /** {@code int}: a zigzag varint. */
-    INT(Type.INT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.NOP, "storeVarInt", 5),
+    INT(Type.INT_TYPE, "writeVarInt", "(I)V", "readVarInt", "()I", Opcodes.NOP, null, 5),
     /** {@code long}: a zigzag varint (at most 9 bytes). */
-    LONG(Type.LONG_TYPE, "writeVarLong", "(J)V", "readVarLong", "()J", Opcodes.NOP, "storeVarLong", 9);
+    LONG(Type.LONG_TYPE, "writeVarLong", "(J)V", "readVarLong", "()J", Opcodes.NOP, null, 9);
 
     static final String WRITER = "dev/peregrine/buffer/BufferWriter";
     static final String READER = "dev/peregrine/buffer/BufferReader";
@@ -80,14 +81,42 @@ enum PrimitiveCode {
 
     /**
      * Emits an unchecked store of the value on the stack; the array and the index sit below it, and
-     * the index after the value is left in their place.
+     * the index after the value is left in their place. A varint is zigzagged here (but a char) and
+     * stored by the field's own copy of {@code Varints.putVarUInt} or {@code putVarULong}.
      *
-     * @param mv the method being emitted
+     * @param mv      the method being emitted
+     * @param ladders the varint ladders of the class being generated
+     * @param field   the field's index
      */
-    void emitStore(MethodVisitor mv) {
-        Type stored = this == BYTE || this == SHORT || this == CHAR ? Type.INT_TYPE : type;
-        String desc = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(byte[].class), Type.INT_TYPE, stored);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, STORES, storeName, desc, false);
+    void emitStore(MethodVisitor mv, LadderCopies ladders, int field) {
+        if (this == LONG) {
+            // v << 1 ^ v >> 63
+            mv.visitInsn(Opcodes.DUP2);
+            mv.visitInsn(Opcodes.ICONST_1);
+            mv.visitInsn(Opcodes.LSHL);
+            mv.visitInsn(Opcodes.DUP2_X2);
+            mv.visitInsn(Opcodes.POP2);
+            mv.visitIntInsn(Opcodes.BIPUSH, 63);
+            mv.visitInsn(Opcodes.LSHR);
+            mv.visitInsn(Opcodes.LXOR);
+            ladders.call(mv, LadderCopies.VARINTS, "putVarULong", "([BIJ)I", field);
+        } else if (isVarint()) {
+            if (this != CHAR) {
+                // v << 1 ^ v >> 31
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitInsn(Opcodes.ISHL);
+                mv.visitInsn(Opcodes.SWAP);
+                mv.visitIntInsn(Opcodes.BIPUSH, 31);
+                mv.visitInsn(Opcodes.ISHR);
+                mv.visitInsn(Opcodes.IXOR);
+            }
+            ladders.call(mv, LadderCopies.VARINTS, "putVarUInt", "([BII)I", field);
+        } else {
+            Type stored = this == BYTE ? Type.INT_TYPE : type;
+            String desc = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(byte[].class), Type.INT_TYPE, stored);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, STORES, storeName, desc, false);
+        }
     }
 
     /**
@@ -100,12 +129,42 @@ enum PrimitiveCode {
     }
 
     /**
-     * Emits a read, leaving the value on the stack; the reader sits on the stack.
+     * Emits a read, leaving the value on the stack; the reader sits on the stack. A varint is read by
+     * the field's own copy of {@code VarintLoads.readVarUInt} or {@code readVarULong}, and unzigzagged
+     * here (but a char).
      *
-     * @param mv the method being emitted
+     * @param mv      the method being emitted
+     * @param ladders the varint ladders of the class being generated
+     * @param field   the field's index
      */
-    void emitRead(MethodVisitor mv) {
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READER, readName, readDesc, false);
+    void emitRead(MethodVisitor mv, LadderCopies ladders, int field) {
+        if (this == LONG) {
+            ladders.call(mv, LadderCopies.LOADS, "readVarULong", "(L" + READER + ";)J", field);
+            // u >>> 1 ^ -(u & 1)
+            mv.visitInsn(Opcodes.DUP2);
+            mv.visitInsn(Opcodes.ICONST_1);
+            mv.visitInsn(Opcodes.LUSHR);
+            mv.visitInsn(Opcodes.DUP2_X2);
+            mv.visitInsn(Opcodes.POP2);
+            mv.visitInsn(Opcodes.LCONST_1);
+            mv.visitInsn(Opcodes.LAND);
+            mv.visitInsn(Opcodes.LNEG);
+            mv.visitInsn(Opcodes.LXOR);
+        } else if (isVarint()) {
+            ladders.call(mv, LadderCopies.LOADS, "readVarUInt", "(L" + READER + ";)I", field);
+            if (this != CHAR) {
+                mv.visitInsn(Opcodes.DUP);
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitInsn(Opcodes.IUSHR);
+                mv.visitInsn(Opcodes.SWAP);
+                mv.visitInsn(Opcodes.ICONST_1);
+                mv.visitInsn(Opcodes.IAND);
+                mv.visitInsn(Opcodes.INEG);
+                mv.visitInsn(Opcodes.IXOR);
+            }
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, READER, readName, readDesc, false);
+        }
         if (narrow != Opcodes.NOP) {
             mv.visitInsn(narrow);
         }

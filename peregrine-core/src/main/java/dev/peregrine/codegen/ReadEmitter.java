@@ -32,11 +32,13 @@ final class ReadEmitter {
 
     private final ClassPlan plan;
     private final ClassVisitor cv;
+    private final LadderCopies ladders;
     private final int words;
 
-    ReadEmitter(ClassPlan plan, ClassVisitor cv) {
+    ReadEmitter(ClassPlan plan, ClassVisitor cv, LadderCopies ladders) {
         this.plan = plan;
         this.cv = cv;
+        this.ladders = ladders;
         this.words = (plan.model.bitmapBits() + 63) >>> 6;
     }
 
@@ -116,7 +118,7 @@ final class ReadEmitter {
         for (int i = chunk.from(); i < chunk.to(); i++) {
             FieldAccess f = plan.fields.get(i);
             FieldEmitter.beginSet(mv, f, CHUNK_OBJ);
-            readValue(mv, f, CHUNK_CTX, CHUNK_IN, CHUNK_WORD);
+            readValue(mv, i, CHUNK_CTX, CHUNK_IN, CHUNK_WORD);
             FieldEmitter.endSet(mv, f);
         }
         mv.visitInsn(Opcodes.RETURN);
@@ -124,8 +126,9 @@ final class ReadEmitter {
         mv.visitEnd();
     }
 
-    /** Pushes one field's value: primitives as themselves, booleans as 0/1, references as Object. */
-    private static void readValue(MethodVisitor mv, FieldAccess f, int ctx, int in, int word) {
+    /** Pushes field {@code i}'s value: primitives as themselves, booleans as 0/1, references as Object. */
+    private void readValue(MethodVisitor mv, int i, int ctx, int in, int word) {
+        FieldAccess f = plan.fields.get(i);
         int bit = f.model().bit() & 63;
         if (f.kind() == FieldKind.BOOLEAN) {
             mv.visitVarInsn(Opcodes.LLOAD, word);
@@ -151,7 +154,7 @@ final class ReadEmitter {
             mv.visitLabel(done);
         } else {
             mv.visitVarInsn(Opcodes.ALOAD, in);
-            PrimitiveCode.of(f.kind()).emitRead(mv);
+            PrimitiveCode.of(f.kind()).emitRead(mv, ladders, i);
         }
     }
 
@@ -165,7 +168,7 @@ final class ReadEmitter {
             locals[i] = next;
             next += t.getSize();
             int word = f.model().bit() >= 0 ? WORDS + 2 * (f.model().bit() >>> 6) : -1;
-            readValue(mv, f, CTX, IN, word);
+            readValue(mv, i, CTX, IN, word);
             mv.visitVarInsn(t.getOpcode(Opcodes.ISTORE), locals[i]);
         }
         construct(mv, locals);

@@ -7,11 +7,12 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Unchecked stores of one primitive into a byte array, each returning the index after it; the
- * encodings are {@code BufferWriter}'s. Generated code calls them after one capacity check for a
- * whole run of fields, so none of them checks capacity. A varint store may write up to a whole 8-byte
- * word whatever the value's length (see {@link Varints}), so that check asks for
- * {@link Varints#ROOM} bytes beyond the run's worst case.
+ * Unchecked stores of one fixed-width primitive into a byte array, each returning the index after
+ * it; the encodings are {@code BufferWriter}'s. Generated code calls them after one capacity check
+ * for a whole run of fields, so none of them checks capacity. Varints are stored by each field's
+ * copy of the {@link Varints} ladders ({@code LadderCopies}), which may write up to a whole 8-byte
+ * word whatever the value's length, so that check asks for {@link Varints#ROOM} bytes beyond the
+ * run's worst case.
  *
  * <p>Public because generated classes live in user packages.
  */
@@ -55,36 +56,5 @@ public final class Stores {
     public static int storeDouble(byte[] b, int p, double v) {
         LONG_LE.set(b, p, Double.doubleToRawLongBits(v));
         return p + 8;
-    }
-
-    /**
-     * @param b the array
-     * @param p where to store
-     * @param v stored zigzag, then unsigned LEB128 (1 to 5 bytes)
-     * @return the index after the last byte stored
-     */
-    public static int storeVarInt(byte[] b, int p, int v) {
-        return storeVarUInt(b, p, (v << 1) ^ (v >> 31));
-    }
-
-    /**
-     * @param b the array
-     * @param p where to store
-     * @param v stored as unsigned LEB128 (1 to 5 bytes)
-     * @return the index after the last byte stored
-     */
-    public static int storeVarUInt(byte[] b, int p, int v) {
-        return Varints.putVarUInt(b, p, v);
-    }
-
-    /**
-     * @param b the array
-     * @param p where to store
-     * @param v stored zigzag, then as {@code BufferWriter.writeVarULong} does: seven bits a byte for
-     *          up to eight bytes, the ninth byte whole (1 to 9 bytes)
-     * @return the index after the last byte stored
-     */
-    public static int storeVarLong(byte[] b, int p, long v) {
-        return Varints.putVarULong(b, p, (v << 1) ^ (v >> 63));
     }
 }

@@ -30,10 +30,12 @@ final class WriteEmitter {
 
     private final ClassPlan plan;
     private final ClassVisitor cv;
+    private final LadderCopies ladders;
 
-    WriteEmitter(ClassPlan plan, ClassVisitor cv) {
+    WriteEmitter(ClassPlan plan, ClassVisitor cv, LadderCopies ladders) {
         this.plan = plan;
         this.cv = cv;
+        this.ladders = ladders;
     }
 
     /** Emits {@code write} and its chunk methods. */
@@ -183,7 +185,7 @@ final class WriteEmitter {
             mv.visitVarInsn(Opcodes.ALOAD, CHUNK_BUF);
             mv.visitVarInsn(Opcodes.ILOAD, CHUNK_POS);
             FieldEmitter.get(mv, f, CHUNK_OBJ);
-            PrimitiveCode.of(f.kind()).emitStore(mv);
+            PrimitiveCode.of(f.kind()).emitStore(mv, ladders, i);
             mv.visitVarInsn(Opcodes.ISTORE, CHUNK_POS);
         }
         mv.visitVarInsn(Opcodes.ALOAD, CHUNK_OUT);

@@ -9,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The unchecked stores generated code uses write exactly what {@link BufferWriter}'s checked methods
- * write, at every varint length boundary, and never more than {@link PrimitiveCode#maxBytes}.
+ * The unchecked fixed-width stores generated code uses write exactly what {@link BufferWriter}'s
+ * checked methods write, and never more than {@link PrimitiveCode#maxBytes}. (Varint stores are
+ * the {@code Varints} ladders: {@code VarintWordTest}, and {@code LadderCopiesTest} for the copies.)
  */
 class StoresTest {
     private static final long[] LONGS = edges(64);
@@ -47,22 +48,16 @@ class StoresTest {
     }
 
     @Test
-    void everyKindMatchesTheCheckedWriter() {
+    void everyFixedWidthKindMatchesTheCheckedWriter() {
         BufferWriter out = BufferWriter.growable(16);
         for (long x : LONGS) {
-            same((b, p) -> Stores.storeVarLong(b, p, x), () -> out.writeVarLong(x), out, PrimitiveCode.LONG);
             same((b, p) -> Stores.storeDouble(b, p, Double.longBitsToDouble(x)),
                     () -> out.writeDouble(Double.longBitsToDouble(x)), out, PrimitiveCode.DOUBLE);
         }
         for (long l : INTS) {
             int x = (int) l;
-            same((b, p) -> Stores.storeVarInt(b, p, x), () -> out.writeVarInt(x), out, PrimitiveCode.INT);
             same((b, p) -> Stores.storeFloat(b, p, Float.intBitsToFloat(x)),
                     () -> out.writeFloat(Float.intBitsToFloat(x)), out, PrimitiveCode.FLOAT);
-            short s = (short) x;
-            same((b, p) -> Stores.storeVarInt(b, p, s), () -> out.writeVarInt(s), out, PrimitiveCode.SHORT);
-            char c = (char) x;
-            same((b, p) -> Stores.storeVarUInt(b, p, c), () -> out.writeVarUInt(c), out, PrimitiveCode.CHAR);
             byte y = (byte) x;
             same((b, p) -> Stores.storeByte(b, p, y), () -> out.writeByte(y), out, PrimitiveCode.BYTE);
         }

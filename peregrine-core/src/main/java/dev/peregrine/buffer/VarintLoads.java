@@ -1,0 +1,147 @@
+package dev.peregrine.buffer;
+
+import dev.peregrine.MalformedInputException;
+
+/**
+ * The varint load ladders of {@link ArrayReader}, as static methods over its public position
+ * methods, so that code generation can copy them into each codec once per field.
+ *
+ * <p>Why copies: C2 keeps the branches of a ladder that the profile saw taken and turns the others
+ * into traps, and a profile belongs to a method, not to a call site. With one shared ladder, every
+ * field of every codec carried every rung that any field's values took (a nine-byte long field
+ * about 240 bytes of machine code), and a codec's write and read code together outgrew what the
+ * CPU's front end holds (DESIGN.md, thirteenth round). A copy per field has a profile of its own,
+ * so each field compiles only the rungs its own values take. The copies may call only public
+ * methods outside this class; calls among the methods of this class are redirected to the copies.
+ *
+ * <p>The ladders are those {@link Varints} describes: one word load, then the length found by
+ * branches on the continuation bits, the one- and two-byte rungs first and the rest in a method of
+ * their own (so a field whose values are short inlines only the first). Near the end of the input,
+ * or over a {@code ByteBufferReader}, they read byte by byte, checked.
+ */
+public final class VarintLoads {
+    private VarintLoads() {
+    }
+
+
+    /**
+     * Reads an unsigned varint int, as {@link BufferReader#readVarUInt} does: with {@link Varints#ROOM}
+     * bytes left in an {@link ArrayReader}, a word load and a ladder; otherwise byte by byte.
+     *
+     * @param in the reader
+     * @return the value
+     */
+    public static int readVarUInt(BufferReader in) {
+        // Perf: one class test, standing for the guard of the virtual call it replaces (and
+        // folded away where ArrayReader calls this).
+        if (in instanceof ArrayReader a) {
+            int p = a.varintStart(Varints.ROOM);
+            if (p >= 0) {
+                long word = a.wordAt(p);
+                if ((word & 0x80L) == 0) {
+                    a.moveTo(p + 1);
+                    return (int) word & 0x7F;
+                }
+                if ((word & 0x8000L) == 0) {
+                    a.moveTo(p + 2);
+                    return Varints.fromTwoBytes(word);
+                }
+                return varUIntPastTwo(a, p, word);
+            }
+        }
+        return in.readVarUIntByBytes();
+    }
+
+
+    /**
+     * Reads an unsigned varint long, as {@link BufferReader#readVarULong} does: with 9 bytes left in
+     * an {@link ArrayReader}, a word load and a ladder; otherwise byte by byte.
+     *
+     * @param in the reader
+     * @return the value
+     */
+    public static long readVarULong(BufferReader in) {
+        if (in instanceof ArrayReader a) {
+            int p = a.varintStart(9);
+            if (p >= 0) {
+                long word = a.wordAt(p);
+                if ((word & 0x80L) == 0) {
+                    a.moveTo(p + 1);
+                    return word & 0x7F;
+                }
+                if ((word & 0x8000L) == 0) {
+                    a.moveTo(p + 2);
+                    return Varints.fromTwoBytes(word);
+                }
+                return varULongPastTwo(a, p, word);
+            }
+        }
+        return in.readVarULongByBytes();
+    }
+
+
+    /**
+     * {@link #readVarUInt} past two bytes.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     * @throws MalformedInputException when the varint overflows 32 bits
+     */
+    public static int varUIntPastTwo(ArrayReader a, int p, long word) {
+        if ((word & 0x80_0000L) == 0) {
+            a.moveTo(p + 3);
+            return (int) Varints.gather(word & 0xFF_FFFFL);
+        }
+        if ((word & 0x8000_0000L) == 0) {
+            a.moveTo(p + 4);
+            return (int) Varints.gather(word & 0xFFFF_FFFFL);
+        }
+        // A fifth byte may carry only the top 4 bits of the int, and must end the varint.
+        if ((word & 0xF0_0000_0000L) != 0) {
+            throw a.varIntOverflowAt(p);
+        }
+        a.moveTo(p + 5);
+        return (int) Varints.gather(word & 0xFF_FFFF_FFFFL);
+    }
+
+
+    /**
+     * {@link #readVarULong} past two bytes, the nine-byte form (any value of 2^56 or more, so most
+     * random or hashed longs) tested first rather than at the bottom of the ladder.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     */
+    public static long varULongPastTwo(ArrayReader a, int p, long word) {
+        if ((~word & 0x8080_8080_8080_8080L) == 0) {
+            a.moveTo(p + 9);
+            return Varints.gather(word) | (long) a.byteAt(p + 8) << 56;
+        }
+        if ((word & 0x80_0000L) == 0) {
+            a.moveTo(p + 3);
+            return Varints.gather(word & 0xFF_FFFFL);
+        }
+        if ((word & 0x8000_0000L) == 0) {
+            a.moveTo(p + 4);
+            return Varints.gather(word & 0xFFFF_FFFFL);
+        }
+        if ((word & 0x80_0000_0000L) == 0) {
+            a.moveTo(p + 5);
+            return Varints.gather(word & 0xFF_FFFF_FFFFL);
+        }
+        if ((word & 0x8000_0000_0000L) == 0) {
+            a.moveTo(p + 6);
+            return Varints.gather(word & 0xFFFF_FFFF_FFFFL);
+        }
+        if ((word & 0x80_0000_0000_0000L) == 0) {
+            a.moveTo(p + 7);
+            return Varints.gather(word & 0xFF_FFFF_FFFF_FFFFL);
+        }
+        a.moveTo(p + 8);
+        return Varints.gather(word);
+    }
+}
