@@ -9,9 +9,8 @@ import dev.peregrine.MalformedInputException;
  * <p>Why copies: C2 keeps the branches of a ladder that the profile saw taken and turns the others
  * into traps, and a profile belongs to a method, not to a call site. With one shared ladder, every
  * field of every codec carried every rung that any field's values took (a nine-byte long field
- * about 240 bytes of machine code), and a codec's write and read code together outgrew what the
- * CPU's front end holds (DESIGN.md, thirteenth round). A copy per field has a profile of its own,
- * so each field compiles only the rungs its own values take. The copies may call only public
+ * about 240 bytes of machine code: DESIGN.md, thirteenth round). A copy per field has a profile of
+ * its own, so each field compiles only the rungs its own values take (fourteenth round). The copies may call only public
  * methods outside this class; calls among the methods of this class are redirected to the copies.
  *
  * <p>The ladders are those {@link Varints} describes: one word load, then the length found by
@@ -22,7 +21,6 @@ import dev.peregrine.MalformedInputException;
 public final class VarintLoads {
     private VarintLoads() {
     }
-
 
     /**
      * Reads an unsigned varint int, as {@link BufferReader#readVarUInt} does: with {@link Varints#ROOM}
@@ -51,7 +49,6 @@ public final class VarintLoads {
         }
         return in.readVarUIntByBytes();
     }
-
 
     /**
      * Reads an unsigned varint long, as {@link BufferReader#readVarULong} does: with 9 bytes left in

@@ -24,12 +24,11 @@ import java.util.Set;
  * direction: the one- and two-byte rungs, and the rest).
  *
  * <p>Why copies rather than calls to the shared methods: a branch profile belongs to a method, so
- * with one shared ladder every field compiled every rung that any field's values took, and a
- * codec's write and read code together outgrew the CPU's front end (DESIGN.md, thirteenth round).
- * The copies are the same bytecode, so the encoding stays the one {@code BufferWriter} and
- * {@code ArrayReader} use, and a field compiles only the rungs its own values reach. The ladder
- * methods call only public methods outside the set below, which is what lets their bytecode run in
- * a class of the user's package.
+ * with one shared ladder every field compiled every rung that any field's values took (DESIGN.md,
+ * thirteenth and fourteenth rounds). The copies are the same bytecode, so the encoding stays the
+ * one {@code BufferWriter} and {@code ArrayReader} use, and a field compiles only the rungs its own
+ * values reach. The ladder methods call only public methods outside the set below, which is what
+ * lets their bytecode run in a class of the user's package.
  */
 final class LadderCopies {
     /** Internal name of {@link Varints}. */
