@@ -86,7 +86,7 @@ final class LadderCopies {
 
     /** @return the copy's name, scheduling it when it is new */
     private String require(String owner, String name, int field) {
-        if (!LADDERS.getOrDefault(owner, Set.of()).contains(name)) {
+        if (!isLadder(owner, name)) {
             throw new IllegalArgumentException(owner + "." + name + " is not a ladder method");
         }
         Copy copy = new Copy(owner, name, field);
@@ -94,6 +94,10 @@ final class LadderCopies {
             pending.add(copy);
         }
         return copy.copyName();
+    }
+
+    private static boolean isLadder(String owner, String name) {
+        return LADDERS.getOrDefault(owner, Set.of()).contains(name);
     }
 
     private static String internalName(Class<?> c) {
@@ -120,7 +124,7 @@ final class LadderCopies {
             return new MethodVisitor(Opcodes.ASM9, target) {
                 @Override
                 public void visitMethodInsn(int opcode, String owner, String callee, String calleeDesc, boolean itf) {
-                    if (opcode == Opcodes.INVOKESTATIC && LADDERS.getOrDefault(owner, Set.of()).contains(callee)) {
+                    if (opcode == Opcodes.INVOKESTATIC && isLadder(owner, callee)) {
                         super.visitMethodInsn(opcode, className, require(owner, callee, copy.field()), calleeDesc,
                                 false);
                     } else {
