@@ -98,12 +98,14 @@ final class Elements {
      * @param items an {@code ArrayList}, exactly
      * @param codec the codec of the declared element class
      * @param hint  the declared element type, a final class that is not an enum
+     * @param def   in the compatible format the element class's local definition, else null
      * @return true when the whole list was written; false when an element was null or of another
-     *         class, and what was written is to be written over
+     *         class, and what was written (bytes and defs) is to be written over
      * @throws ConcurrentModificationException when the list changes size while being written
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static boolean writeIfAllDeclared(WriteContext ctx, ArrayList<?> items, TypeCodec codec, TypeHint hint) {
+    static boolean writeIfAllDeclared(WriteContext ctx, ArrayList<?> items, TypeCodec codec, TypeHint hint,
+                                      dev.peregrine.compat.ClassDef def) {
         int n = items.size();
         Class<?> type = hint.raw();
         ctx.out().writeVarULong((long) n << FLAG_BITS | flagsOfDeclared(n, 0));
@@ -112,7 +114,7 @@ final class Elements {
             if (e == null || e.getClass() != type) {
                 return false;
             }
-            ctx.writeKnown(e, codec, hint);
+            writeExact(ctx, e, codec, hint, def);
         }
         if (items.size() != n) {
             throw new ConcurrentModificationException("list changed size while being written");

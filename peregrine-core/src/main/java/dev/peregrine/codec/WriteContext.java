@@ -21,9 +21,10 @@ import java.util.Map;
  *
  * <p>What a value's write leaves in this context once it returns is only what the format carries once
  * per payload: the objects written so far when references are tracked, the class defs sent in the
- * compatible format. Without either, a write can be undone by moving the output back, which the
- * one-pass write of list fields relies on ({@link #writeListField}); state added here later must keep
- * that true or be undone with it.
+ * compatible format. Without references, a write can be undone by moving the output back and the
+ * defs back to a {@link dev.peregrine.compat.DefTable#mark}, which the one-pass write of list fields
+ * relies on ({@link #writeListField}); state added here later must keep that true or be undone with
+ * it.
  */
 public final class WriteContext {
     private final BufferWriter out;
@@ -244,27 +245,31 @@ public final class WriteContext {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
                                dev.peregrine.compat.ClassDef elementDef) {
-        if (value.getClass() != ArrayList.class || written != null || defs != null || slot.checksLists()) {
+        if (value.getClass() != ArrayList.class || written != null || slot.checksLists()) {
             writeListChecked(value, slot, elementCodec, elementHint, elementDef);
             return;
         }
         // Perf: the common list (no nulls, every element of the declared class) is written in one
         // pass, its header first, instead of checking every element before the header; an element
         // that says otherwise rewinds to writeListChecked, which writes over what was written. Only
-        // in the same-schema format without references, where an element's write leaves nothing in
-        // this context (see the class comment). The rest is in another method to keep this one
-        // small enough for the JIT to inline into each generated codec, where the element codec is
-        // a constant.
+        // without references, where what an element's write leaves in this context is at most the
+        // class defs it sent, which the rewind forgets with the bytes (see the class comment). The
+        // rest is in another method to keep this one small enough for the JIT to inline into each
+        // generated codec, where the element codec is a constant.
         int start = out.position();
+        long defsMark = defs == null ? 0 : defs.mark();
         writeTag(ArrayList.class, slot);
         enter();
-        boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint);
+        boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint, elementDef);
         depth--;
         if (!done) {
             // A rewind writes the list again; the slot checks its lists from now on, so that a list
             // written again inside the rewrite of a list around it does not rewind once more (see
             // ReferenceSlot.checksLists).
             out.position(start);
+            if (defs != null) {
+                defs.rollBack(defsMark);
+            }
             slot.checkListsFromNowOn();
             writeListChecked(value, slot, elementCodec, elementHint, elementDef);
         }
