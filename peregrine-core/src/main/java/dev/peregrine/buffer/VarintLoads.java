@@ -76,7 +76,6 @@ public final class VarintLoads {
         return in.readVarULongByBytes();
     }
 
-
     /**
      * {@link #readVarUInt} past two bytes.
      *
