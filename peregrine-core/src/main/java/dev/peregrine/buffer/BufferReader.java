@@ -162,6 +162,53 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     }
 
     /**
+     * Fills {@code v} with zigzag varints, as {@link BufferWriter#writeVarInts} writes them. Perf: one
+     * call per array, so that {@link ArrayReader} keeps its position in a local for the whole run.
+     *
+     * @param v the array to fill
+     */
+    public void readVarInts(int[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = readVarInt();
+        }
+    }
+
+    /** @param v the array to fill with zigzag varints, as {@link #readVarInts} */
+    public void readVarLongs(long[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = readVarLong();
+        }
+    }
+
+    /** @param v the array to fill with zigzag varints, each cut to a short, as {@link #readVarInts} */
+    public void readVarShorts(short[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (short) readVarInt();
+        }
+    }
+
+    /** @param v the array to fill with unsigned varints, each cut to a char, as {@link #readVarInts} */
+    public void readVarChars(char[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (char) readVarUInt();
+        }
+    }
+
+    /** @param v the array to fill with floats, four bytes each, as {@link #readVarInts} */
+    public void readFloats(float[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = readFloat();
+        }
+    }
+
+    /** @param v the array to fill with doubles, eight bytes each, as {@link #readVarInts} */
+    public void readDoubles(double[] v) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = readDouble();
+        }
+    }
+
+    /**
      * Reads a non-negative varint length and checks it against a limit.
      *
      * @param max  largest allowed value

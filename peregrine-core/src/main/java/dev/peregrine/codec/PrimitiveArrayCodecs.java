@@ -70,9 +70,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public short[] read(ReadContext ctx, TypeHint hint) {
             short[] v = new short[length(ctx, 1, "short[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = (short) ctx.in().readVarInt();
-            }
+            ctx.in().readVarShorts(v);
             return v;
         }
     }
@@ -88,9 +86,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public char[] read(ReadContext ctx, TypeHint hint) {
             char[] v = new char[length(ctx, 1, "char[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = (char) ctx.in().readVarUInt();
-            }
+            ctx.in().readVarChars(v);
             return v;
         }
     }
@@ -106,9 +102,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public int[] read(ReadContext ctx, TypeHint hint) {
             int[] v = new int[length(ctx, 1, "int[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = ctx.in().readVarInt();
-            }
+            ctx.in().readVarInts(v);
             return v;
         }
     }
@@ -124,9 +118,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public long[] read(ReadContext ctx, TypeHint hint) {
             long[] v = new long[length(ctx, 1, "long[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = ctx.in().readVarLong();
-            }
+            ctx.in().readVarLongs(v);
             return v;
         }
     }
@@ -142,9 +134,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public float[] read(ReadContext ctx, TypeHint hint) {
             float[] v = new float[length(ctx, 4, "float[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = ctx.in().readFloat();
-            }
+            ctx.in().readFloats(v);
             return v;
         }
     }
@@ -160,9 +150,7 @@ final class PrimitiveArrayCodecs {
         @Override
         public double[] read(ReadContext ctx, TypeHint hint) {
             double[] v = new double[length(ctx, 8, "double[]")];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = ctx.in().readDouble();
-            }
+            ctx.in().readDoubles(v);
             return v;
         }
     }

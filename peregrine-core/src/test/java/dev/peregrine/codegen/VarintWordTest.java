@@ -150,6 +150,107 @@ class VarintWordTest {
     }
 
     @Test
+    void primitiveArrayRunsReadBackAsTheyWereWritten() {
+        // Each run read by the bulk readers: with room to spare (the word loads), ending exactly at
+        // the end of the input (its last elements read byte by byte), and from a buffer; each must
+        // give the values and leave the position right after the run.
+        long[] pool = samples();
+        SplittableRandom r = new SplittableRandom(13);
+        for (int n = 0; n <= 40; n++) {
+            int[] ints = new int[n];
+            long[] longs = new long[n];
+            short[] shorts = new short[n];
+            char[] chars = new char[n];
+            float[] floats = new float[n];
+            double[] doubles = new double[n];
+            for (int i = 0; i < n; i++) {
+                long v = pool[r.nextInt(pool.length)];
+                ints[i] = (int) v;
+                longs[i] = v;
+                shorts[i] = (short) v;
+                chars[i] = (char) v;
+                floats[i] = Float.intBitsToFloat((int) v);
+                doubles[i] = Double.longBitsToDouble(v);
+            }
+            String what = "[" + n + "]";
+            assertRunReadsBack(w -> w.writeVarInts(ints), in -> {
+                int[] got = new int[ints.length];
+                in.readVarInts(got);
+                assertArrayEquals(ints, got, "int" + what);
+            });
+            assertRunReadsBack(w -> w.writeVarLongs(longs), in -> {
+                long[] got = new long[longs.length];
+                in.readVarLongs(got);
+                assertArrayEquals(longs, got, "long" + what);
+            });
+            assertRunReadsBack(w -> w.writeVarShorts(shorts), in -> {
+                short[] got = new short[shorts.length];
+                in.readVarShorts(got);
+                assertArrayEquals(shorts, got, "short" + what);
+            });
+            assertRunReadsBack(w -> w.writeVarChars(chars), in -> {
+                char[] got = new char[chars.length];
+                in.readVarChars(got);
+                assertArrayEquals(chars, got, "char" + what);
+            });
+            assertRunReadsBack(w -> w.writeFloats(floats), in -> {
+                float[] got = new float[floats.length];
+                in.readFloats(got);
+                assertArrayEquals(floats, got, "float" + what);
+            });
+            assertRunReadsBack(w -> w.writeDoubles(doubles), in -> {
+                double[] got = new double[doubles.length];
+                in.readDoubles(got);
+                assertArrayEquals(doubles, got, "double" + what);
+            });
+        }
+    }
+
+    /**
+     * Writes a run after a one-byte prefix, then reads it back through {@code read} from an array
+     * reader with 16 spare bytes after it, one that ends with the run, and a buffer reader, checking
+     * that each stops right after the run.
+     */
+    private static void assertRunReadsBack(java.util.function.Consumer<BufferWriter> write,
+                                           java.util.function.Consumer<dev.peregrine.buffer.BufferReader> read) {
+        BufferWriter w = BufferWriter.growable(64);
+        w.writeByte(0x7F);
+        write.accept(w);
+        byte[] run = w.toByteArray();
+        byte[] spare = Arrays.copyOf(run, run.length + 16);
+        Arrays.fill(spare, run.length, spare.length, (byte) 0xFF);
+        for (dev.peregrine.buffer.BufferReader in : new dev.peregrine.buffer.BufferReader[] {
+            new ArrayReader(spare, 0, spare.length),
+            new ArrayReader(run, 0, run.length),
+            new dev.peregrine.buffer.ByteBufferReader(java.nio.ByteBuffer.wrap(run)),
+        }) {
+            in.readByte();
+            read.accept(in);
+            assertEquals(run.length, in.position(), in.getClass().getSimpleName() + " stops after the run");
+        }
+    }
+
+    @Test
+    void aTruncatedOrOverflowingArrayRunIsRefused() {
+        BufferWriter w = BufferWriter.growable(64);
+        w.writeVarInts(new int[] {1, -300, Integer.MIN_VALUE, 7});
+        byte[] good = w.toByteArray();
+        byte[] cut = Arrays.copyOf(good, good.length - 1);
+        assertThrows(MalformedInputException.class, () -> new ArrayReader(cut, 0, cut.length).readVarInts(new int[4]));
+        assertThrows(MalformedInputException.class,
+                () -> new ArrayReader(cut, 0, cut.length).readFloats(new float[3]));
+        // The third element, Integer.MIN_VALUE, zigzags to five bytes ending 0x0F; 0x1F overflows.
+        byte[] overflow = good.clone();
+        overflow[1 + 2 + 4] = 0x1F;
+        byte[] padded = Arrays.copyOf(overflow, overflow.length + 16);
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> new ArrayReader(padded, 0, padded.length).readVarInts(new int[4]));
+        assertEquals(3, e.offset(), "the overflowing element's first byte");
+        assertThrows(MalformedInputException.class,
+                () -> new ArrayReader(overflow, 0, overflow.length).readVarInts(new int[4]));
+    }
+
+    @Test
     void intsMatchTheReferenceAndReadBack() {
         for (long sample : samples()) {
             int v = (int) sample;
