@@ -482,7 +482,7 @@ public final class BufferWriter {
             for (int i = 0; i < n; i++) {
                 char c = s.charAt(i);
                 if (c > 0xFF) {
-                    writeMeasured(s);
+                    writeShortUtf8(s, i);
                     return;
                 }
                 b[start + 1 + i] = (byte) c;
@@ -492,6 +492,48 @@ public final class BufferWriter {
             return;
         }
         writeLongerString(s, n);
+    }
+
+    /**
+     * {@link #writeString} for a string of under 32 chars whose char at {@code from} is past U+00FF,
+     * the chars before it already copied one byte each after a byte left for the header. When those
+     * are ASCII they are already its UTF-8 bytes, and the rest is encoded after them: the bytes
+     * {@link #writeMeasured} writes, in one pass where it takes three (Perf: a name or a title with
+     * one wide char). Anything else (a Latin-1 char before {@code from}, a lone surrogate, too little
+     * room in a bounded writer) goes to {@link #writeMeasured}.
+     */
+    private void writeShortUtf8(String s, int from) {
+        int n = s.length();
+        int start = pos;
+        // The header (two bytes at most: 31 chars take at most 93 bytes), the copied chars, and
+        // three bytes for each char left (a surrogate pair: four for two).
+        if (!tryEnsure(2 + from + 3 * (n - from))) {
+            writeMeasured(s);
+            return;
+        }
+        byte[] b = buf;
+        for (int k = start + 1; k < start + 1 + from; k++) {
+            if (b[k] < 0) {
+                writeMeasured(s);
+                return;
+            }
+        }
+        int p = StringEncoding.encodeUtf8From(s, from, b, start + 1 + from);
+        if (p < 0) {
+            writeMeasured(s);
+            return;
+        }
+        int length = p - start - 1;
+        int header = length << 2 | StringEncoding.UTF8;
+        if (header < 0x80) {
+            b[start] = (byte) header;
+        } else {
+            System.arraycopy(b, start + 1, b, start + 2, length);
+            b[start] = (byte) (header | 0x80);
+            b[start + 1] = (byte) (header >>> 7);
+            p++;
+        }
+        pos = p;
     }
 
     /**
@@ -539,7 +581,7 @@ public final class BufferWriter {
                 }
                 break;
             case StringEncoding.UTF8:
-                p = StringEncoding.encodeUtf8(s, b, p);
+                p = StringEncoding.encodeUtf8From(s, 0, b, p);
                 break;
             default:
                 for (int i = 0; i < n; i++) {

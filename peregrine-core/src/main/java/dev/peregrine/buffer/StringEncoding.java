@@ -61,26 +61,33 @@ final class StringEncoding {
         return latin1 ? ((long) n << 2) | LATIN1 : (utf8 << 2) | UTF8;
     }
 
-    /** Encodes a string without lone surrogates as UTF-8 into {@code b} at {@code p}; returns the end. */
-    static int encodeUtf8(String s, byte[] b, int p) {
+    /**
+     * Encodes {@code s} from char {@code from} on as UTF-8 into {@code b} at {@code p}, unless it
+     * meets a lone surrogate, which UTF-8 cannot carry ({@link #measure} sends such a string to UTF-16).
+     *
+     * @return the end, or -1 at a lone surrogate (with some bytes written)
+     */
+    static int encodeUtf8From(String s, int from, byte[] b, int p) {
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < n; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 b[p++] = (byte) c;
             } else if (c < 0x800) {
                 b[p++] = (byte) (0xC0 | (c >> 6));
                 b[p++] = (byte) (0x80 | (c & 0x3F));
-            } else if (Character.isHighSurrogate(c)) {
+            } else if (!Character.isSurrogate(c)) {
+                b[p++] = (byte) (0xE0 | (c >> 12));
+                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                 int cp = Character.toCodePoint(c, s.charAt(++i));
                 b[p++] = (byte) (0xF0 | (cp >> 18));
                 b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
                 b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
                 b[p++] = (byte) (0x80 | (cp & 0x3F));
             } else {
-                b[p++] = (byte) (0xE0 | (c >> 12));
-                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                b[p++] = (byte) (0x80 | (c & 0x3F));
+                return -1;
             }
         }
         return p;
