@@ -216,7 +216,12 @@ public final class WriteContext {
         ReferenceSlot.WrittenTag last = slot.lastWritten();
         if (last != null && last.type() == raw) {
             byte[] tag = last.tag();
-            out.writeBytes(tag, 0, tag.length);
+            // Perf: most tags are one byte, a store where an array copy calls a stub.
+            if (tag.length == 1) {
+                out.writeByte(tag[0]);
+            } else {
+                out.writeBytes(tag, 0, tag.length);
+            }
             return last.codec();
         }
         return writeTypeAndRemember(raw, slot);
