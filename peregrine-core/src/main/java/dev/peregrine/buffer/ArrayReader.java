@@ -209,7 +209,9 @@ public final class ArrayReader extends BufferReader {
     public void readFloats(float[] v) {
         int p = pos;
         if ((long) v.length * 4 > end - p) {
-            throw truncated((int) Math.min(Integer.MAX_VALUE, 4L * v.length));
+            // Short input: element by element, to fail where the per-element reads fail.
+            super.readFloats(v);
+            return;
         }
         byte[] b = buf;
         for (int i = 0; i < v.length; i++) {
@@ -223,7 +225,9 @@ public final class ArrayReader extends BufferReader {
     public void readDoubles(double[] v) {
         int p = pos;
         if ((long) v.length * 8 > end - p) {
-            throw truncated((int) Math.min(Integer.MAX_VALUE, 8L * v.length));
+            // Short input: element by element, to fail where the per-element reads fail.
+            super.readDoubles(v);
+            return;
         }
         byte[] b = buf;
         for (int i = 0; i < v.length; i++) {

@@ -80,17 +80,29 @@ class StringWriteTest {
         for (int k = 0; k < 20_000; k++) {
             String s = randomString(r, r.nextInt(45), k % 2 == 0);
             byte[] expected = reference(s);
+            // A writer with room for the short path, and one that grows while writing.
+            BufferWriter roomy = BufferWriter.growable(256);
+            roomy.writeByte(0x11);
+            roomy.writeString(s);
+            byte[] got = roomy.toByteArray();
+            assertArrayEquals(expected, Arrays.copyOfRange(got, 1, got.length), s);
             BufferWriter grown = BufferWriter.growable(16);
             grown.writeByte(0x11);
             grown.writeString(s);
-            byte[] got = grown.toByteArray();
-            assertArrayEquals(expected, Arrays.copyOfRange(got, 1, got.length), s);
+            assertArrayEquals(got, grown.toByteArray(), "growing: " + s);
 
             byte[] dst = new byte[1 + expected.length + 1];
             BufferWriter exact = BufferWriter.bounded(dst, 1, 1 + expected.length);
             exact.writeString(s);
             assertArrayEquals(expected, Arrays.copyOfRange(dst, 1, 1 + expected.length), "exact room: " + s);
             assertEquals(0, dst[dst.length - 1], "wrote past the limit: " + s);
+            // Room for the worst case, so the short path runs against the limit too.
+            byte[] spare = new byte[1 + 4 * expected.length + 8];
+            BufferWriter bounded = BufferWriter.bounded(spare, 1, spare.length - 1);
+            bounded.writeString(s);
+            assertEquals(1 + expected.length, bounded.position(), "bounded: " + s);
+            assertArrayEquals(expected, Arrays.copyOfRange(spare, 1, 1 + expected.length), "bounded: " + s);
+            assertEquals(0, spare[spare.length - 1], "wrote past the limit: " + s);
             BufferWriter tight = BufferWriter.bounded(new byte[expected.length], 1, expected.length);
             assertThrows(LimitExceededException.class, () -> tight.writeString(s), "one byte short: " + s);
 
@@ -106,7 +118,7 @@ class StringWriteTest {
         for (int ascii = 0; ascii < 31; ascii++) {
             for (int wide = 1; ascii + wide < 32; wide++) {
                 String s = "x".repeat(ascii) + "\u4e2d".repeat(wide);
-                BufferWriter w = BufferWriter.growable(16);
+                BufferWriter w = BufferWriter.growable(256);
                 w.writeString(s);
                 assertArrayEquals(reference(s), w.toByteArray(), ascii + " ASCII, " + wide + " wide");
             }

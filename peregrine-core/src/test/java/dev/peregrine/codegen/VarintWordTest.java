@@ -231,6 +231,75 @@ class VarintWordTest {
     }
 
     @Test
+    void aCutArrayRunFailsWhereElementByElementReadsFail() {
+        // Every prefix of a run of mixed-length values, read by the array reader's run, by the
+        // buffer reader (element by element) and element by element on an array reader: all three
+        // refuse it, at the same offset.
+        long[] pool = samples();
+        SplittableRandom r = new SplittableRandom(17);
+        int n = 12;
+        int[] ints = new int[n];
+        long[] longs = new long[n];
+        short[] shorts = new short[n];
+        char[] chars = new char[n];
+        for (int i = 0; i < n; i++) {
+            long v = pool[r.nextInt(pool.length)];
+            ints[i] = (int) v;
+            longs[i] = v;
+            shorts[i] = (short) v;
+            chars[i] = (char) v;
+        }
+        assertCutsFailAlike(w -> w.writeVarInts(ints), in -> in.readVarInts(new int[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readVarInt();
+            }
+        });
+        assertCutsFailAlike(w -> w.writeVarLongs(longs), in -> in.readVarLongs(new long[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readVarLong();
+            }
+        });
+        assertCutsFailAlike(w -> w.writeVarShorts(shorts), in -> in.readVarShorts(new short[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readVarInt();
+            }
+        });
+        assertCutsFailAlike(w -> w.writeVarChars(chars), in -> in.readVarChars(new char[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readVarUInt();
+            }
+        });
+        assertCutsFailAlike(w -> w.writeFloats(new float[n]), in -> in.readFloats(new float[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readFloat();
+            }
+        });
+        assertCutsFailAlike(w -> w.writeDoubles(new double[n]), in -> in.readDoubles(new double[n]), in -> {
+            for (int i = 0; i < n; i++) {
+                in.readDouble();
+            }
+        });
+    }
+
+    private static void assertCutsFailAlike(java.util.function.Consumer<BufferWriter> write,
+                                            java.util.function.Consumer<dev.peregrine.buffer.BufferReader> run,
+                                            java.util.function.Consumer<dev.peregrine.buffer.BufferReader> each) {
+        BufferWriter w = BufferWriter.growable(64);
+        write.accept(w);
+        byte[] full = w.toByteArray();
+        for (int cut = 0; cut < full.length; cut++) {
+            byte[] b = Arrays.copyOf(full, cut);
+            long expected = assertThrows(MalformedInputException.class, () -> each.accept(new ArrayReader(b, 0, b.length)))
+                    .offset();
+            assertEquals(expected, assertThrows(MalformedInputException.class,
+                    () -> run.accept(new ArrayReader(b, 0, b.length))).offset(), "array run cut at " + cut);
+            assertEquals(expected, assertThrows(MalformedInputException.class,
+                    () -> run.accept(new dev.peregrine.buffer.ByteBufferReader(java.nio.ByteBuffer.wrap(b)))).offset(),
+                    "buffer run cut at " + cut);
+        }
+    }
+
+    @Test
     void aTruncatedOrOverflowingArrayRunIsRefused() {
         BufferWriter w = BufferWriter.growable(64);
         w.writeVarInts(new int[] {1, -300, Integer.MIN_VALUE, 7});
