@@ -2,13 +2,17 @@ package dev.peregrine.codegen;
 
 import dev.peregrine.MalformedInputException;
 import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.buffer.ByteBufferReader;
 import dev.peregrine.buffer.Varints;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -87,7 +91,7 @@ class VarintWordTest {
      * @param room what the one-check path asks for: the longest form of every element, and the
      *             reach of the last word stored
      */
-    private static void assertArrayWrite(byte[] expected, int room, java.util.function.Consumer<BufferWriter> write,
+    private static void assertArrayWrite(byte[] expected, int room, Consumer<BufferWriter> write,
                                          String what) {
         BufferWriter grown = BufferWriter.growable(4096);
         write.accept(grown);
@@ -211,18 +215,18 @@ class VarintWordTest {
      * reader with 16 spare bytes after it, one that ends with the run, and a buffer reader, checking
      * that each stops right after the run.
      */
-    private static void assertRunReadsBack(java.util.function.Consumer<BufferWriter> write,
-                                           java.util.function.Consumer<dev.peregrine.buffer.BufferReader> read) {
+    private static void assertRunReadsBack(Consumer<BufferWriter> write,
+                                           Consumer<BufferReader> read) {
         BufferWriter w = BufferWriter.growable(64);
         w.writeByte(0x7F);
         write.accept(w);
         byte[] run = w.toByteArray();
         byte[] spare = Arrays.copyOf(run, run.length + 16);
         Arrays.fill(spare, run.length, spare.length, (byte) 0xFF);
-        for (dev.peregrine.buffer.BufferReader in : new dev.peregrine.buffer.BufferReader[] {
+        for (BufferReader in : new BufferReader[] {
             new ArrayReader(spare, 0, spare.length),
             new ArrayReader(run, 0, run.length),
-            new dev.peregrine.buffer.ByteBufferReader(java.nio.ByteBuffer.wrap(run)),
+            new ByteBufferReader(ByteBuffer.wrap(run)),
         }) {
             in.readByte();
             read.accept(in);
@@ -249,52 +253,42 @@ class VarintWordTest {
             shorts[i] = (short) v;
             chars[i] = (char) v;
         }
-        assertCutsFailAlike(w -> w.writeVarInts(ints), in -> in.readVarInts(new int[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readVarInt();
-            }
-        });
-        assertCutsFailAlike(w -> w.writeVarLongs(longs), in -> in.readVarLongs(new long[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readVarLong();
-            }
-        });
-        assertCutsFailAlike(w -> w.writeVarShorts(shorts), in -> in.readVarShorts(new short[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readVarInt();
-            }
-        });
-        assertCutsFailAlike(w -> w.writeVarChars(chars), in -> in.readVarChars(new char[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readVarUInt();
-            }
-        });
-        assertCutsFailAlike(w -> w.writeFloats(new float[n]), in -> in.readFloats(new float[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readFloat();
-            }
-        });
-        assertCutsFailAlike(w -> w.writeDoubles(new double[n]), in -> in.readDoubles(new double[n]), in -> {
-            for (int i = 0; i < n; i++) {
-                in.readDouble();
-            }
-        });
+        assertCutsFailAlike(n, w -> w.writeVarInts(ints), in -> in.readVarInts(new int[n]), in -> in.readVarInt());
+        assertCutsFailAlike(n, w -> w.writeVarLongs(longs), in -> in.readVarLongs(new long[n]),
+                in -> in.readVarLong());
+        assertCutsFailAlike(n, w -> w.writeVarShorts(shorts), in -> in.readVarShorts(new short[n]),
+                in -> in.readVarInt());
+        assertCutsFailAlike(n, w -> w.writeVarChars(chars), in -> in.readVarChars(new char[n]),
+                in -> in.readVarUInt());
+        assertCutsFailAlike(n, w -> w.writeFloats(new float[n]), in -> in.readFloats(new float[n]),
+                in -> in.readFloat());
+        assertCutsFailAlike(n, w -> w.writeDoubles(new double[n]), in -> in.readDoubles(new double[n]),
+                in -> in.readDouble());
     }
 
-    private static void assertCutsFailAlike(java.util.function.Consumer<BufferWriter> write,
-                                            java.util.function.Consumer<dev.peregrine.buffer.BufferReader> run,
-                                            java.util.function.Consumer<dev.peregrine.buffer.BufferReader> each) {
+    /**
+     * Writes a run of {@code n} elements, then reads every prefix of it through {@code run} on an
+     * array reader and on a buffer reader, and through {@code element} called {@code n} times on an
+     * array reader; all three must fail at the same offset.
+     */
+    private static void assertCutsFailAlike(int n, Consumer<BufferWriter> write, Consumer<BufferReader> run,
+                                            Consumer<BufferReader> element) {
+        Consumer<BufferReader> each = in -> {
+            for (int i = 0; i < n; i++) {
+                element.accept(in);
+            }
+        };
         BufferWriter w = BufferWriter.growable(64);
         write.accept(w);
         byte[] full = w.toByteArray();
         for (int cut = 0; cut < full.length; cut++) {
             byte[] b = Arrays.copyOf(full, cut);
-            long expected = assertThrows(MalformedInputException.class, () -> each.accept(new ArrayReader(b, 0, b.length)))
-                    .offset();
+            long expected = assertThrows(MalformedInputException.class,
+                    () -> each.accept(new ArrayReader(b, 0, b.length))).offset();
             assertEquals(expected, assertThrows(MalformedInputException.class,
                     () -> run.accept(new ArrayReader(b, 0, b.length))).offset(), "array run cut at " + cut);
             assertEquals(expected, assertThrows(MalformedInputException.class,
-                    () -> run.accept(new dev.peregrine.buffer.ByteBufferReader(java.nio.ByteBuffer.wrap(b)))).offset(),
+                    () -> run.accept(new ByteBufferReader(ByteBuffer.wrap(b)))).offset(),
                     "buffer run cut at " + cut);
         }
     }
