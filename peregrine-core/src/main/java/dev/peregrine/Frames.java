@@ -16,40 +16,102 @@ final class Frames {
     private Frames() {
     }
 
+    /** Bytes a writer leaves free before a payload for {@link #write}: the longest length prefix. */
+    static final int PREFIX_ROOM = 5;
+
     /**
-     * Writes one frame.
+     * Starts a frame in a writer: skips the room its length prefix takes (not zeroed: {@link #write}
+     * stores the prefix at its end and sends nothing before it).
+     *
+     * @param payload a writer, empty
+     */
+    static void begin(BufferWriter payload) {
+        payload.ensure(PREFIX_ROOM);
+        payload.position(payload.position() + PREFIX_ROOM);
+    }
+
+    /**
+     * Writes one frame begun by {@link #begin}: stores the length prefix into the room left before
+     * the payload, then hands prefix and payload to the stream as one write.
+     *
+     * Perf: one call on the stream and no allocation; a frame used to cost a writer for its prefix
+     * and two calls.
      *
      * @param out     the stream
-     * @param payload the payload's bytes
-     * @param length  how many of them
+     * @param payload the writer, whose bytes after the room are the payload
      * @throws StreamException when the stream fails
      */
-    static void write(OutputStream out, byte[] payload, int length) {
-        BufferWriter prefix = BufferWriter.growable(5);
-        prefix.writeVarUInt(length);
+    static void write(OutputStream out, BufferWriter payload) {
+        byte[] buf = payload.array();
+        int length = payload.size() - PREFIX_ROOM;
+        int n = BufferWriter.varIntSize(length);
+        int at = PREFIX_ROOM - n;
+        int v = length;
+        for (int i = at; i < PREFIX_ROOM - 1; i++) {
+            buf[i] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        buf[PREFIX_ROOM - 1] = (byte) v;
         try {
-            out.write(prefix.array(), 0, prefix.size());
-            out.write(payload, 0, length);
+            out.write(buf, at, n + length);
         } catch (IOException e) {
             throw new StreamException(e);
         }
     }
 
+    /**
+     * Reads one frame's payload into a new array of exactly its length.
+     *
+     * @param in       the stream
+     * @param maxBytes the longest payload accepted
+     * @return the payload
+     * @throws StreamException when the stream fails
+     */
     static byte[] read(InputStream in, int maxBytes) {
+        // An empty kept array: the array read into grows to exactly the payload's length.
+        return readPayload(in, readFrameLength(in, maxBytes), new byte[0]);
+    }
+
+    /**
+     * Reads a frame's length prefix.
+     *
+     * @param in       the stream
+     * @param maxBytes the longest payload accepted
+     * @return the payload's length
+     * @throws StreamException when the stream fails
+     */
+    static int readFrameLength(InputStream in, int maxBytes) {
         try {
             int length = readLength(in);
             if (length > maxBytes) {
                 throw new LimitExceededException("stream payload of " + length + " bytes exceeds the limit of "
                         + maxBytes, 0);
             }
-            // Perf: grow with the bytes actually received, so a false length cannot allocate much.
-            byte[] buf = new byte[Math.min(length, CHUNK)];
+            return length;
+        } catch (IOException e) {
+            throw new StreamException(e);
+        }
+    }
+
+    /**
+     * Reads a payload of a known length into {@code kept} when it fits there, else into an array
+     * grown with the bytes actually received, so a false length cannot allocate much.
+     *
+     * @param in     the stream
+     * @param length the payload's length, from {@link #readFrameLength}
+     * @param kept   an array the caller reuses between frames
+     * @return the array holding the payload from index 0: {@code kept} or a larger one
+     * @throws StreamException when the stream fails
+     */
+    static byte[] readPayload(InputStream in, int length, byte[] kept) {
+        try {
+            byte[] buf = kept.length >= length ? kept : new byte[Math.min(length, Math.max(CHUNK, kept.length))];
             int have = 0;
             while (have < length) {
                 if (have == buf.length) {
                     buf = Arrays.copyOf(buf, (int) Math.min(length, (long) buf.length * 2));
                 }
-                int n = in.readNBytes(buf, have, buf.length - have);
+                int n = in.readNBytes(buf, have, Math.min(buf.length, length) - have);
                 if (n == 0) {
                     throw new MalformedInputException("stream ended after " + have + " of " + length
                             + " payload bytes", have);

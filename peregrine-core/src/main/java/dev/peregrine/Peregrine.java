@@ -79,8 +79,10 @@ public final class Peregrine {
      * @throws StreamException when the stream fails
      */
     public void serialize(Object value, OutputStream out) {
-        byte[] payload = serialize(value);
-        Frames.write(out, payload, payload.length);
+        BufferWriter payload = BufferWriter.growable(64);
+        Frames.begin(payload);
+        session.write(payload, value, null, null);
+        Frames.write(out, payload);
     }
 
     /**

@@ -17,6 +17,12 @@ public final class StreamReader implements AutoCloseable {
     private final Session session;
     private final InputStream in;
     private final ReadContext ctx;
+    /**
+     * Perf: the array frames are read into, kept from frame to frame (a new array per frame cost an
+     * allocation and its zeroing); one larger than this is not kept.
+     */
+    private byte[] kept = new byte[256];
+    private static final int KEPT_MAX = 1 << 20;
 
     StreamReader(Session session, InputStream in) {
         this.session = session;
@@ -33,9 +39,13 @@ public final class StreamReader implements AutoCloseable {
      * @throws StreamException when the stream fails or ends before a frame
      */
     public <T> T read(Class<T> type) {
-        byte[] payload = Frames.read(in, session.limits().maxPayloadBytes());
+        int length = Frames.readFrameLength(in, session.limits().maxPayloadBytes());
+        byte[] payload = Frames.readPayload(in, length, kept);
+        if (payload.length <= KEPT_MAX) {
+            kept = payload;
+        }
         ArrayReader reader = (ArrayReader) ctx.in();
-        reader.retarget(payload, 0, payload.length);
+        reader.retarget(payload, 0, length);
         try {
             T value = session.read(ctx, type, null);
             Session.requireEnd(reader);

@@ -36,6 +36,7 @@ public final class StreamWriter implements AutoCloseable {
     public void write(Object value) {
         BufferWriter payload = ctx.out();
         payload.reset();
+        Frames.begin(payload);
         ctx.reset();
         DefTable defs = ctx.defs();
         long mark = defs == null ? 0 : defs.mark();
@@ -49,7 +50,7 @@ public final class StreamWriter implements AutoCloseable {
         } finally {
             ctx.release();
         }
-        Frames.write(out, payload.array(), payload.size());
+        Frames.write(out, payload);
     }
 
     /**

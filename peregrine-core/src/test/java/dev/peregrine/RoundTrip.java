@@ -49,6 +49,17 @@ final class RoundTrip {
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         p.serialize(value, stream);
         p.serialize(value, stream);
+        ByteArrayOutputStream frames = new ByteArrayOutputStream();
+        for (int i = 0; i < 2; i++) {
+            for (int v = bytes.length; ; v >>>= 7) {
+                frames.write(v < 0x80 ? v : v & 0x7F | 0x80);
+                if (v < 0x80) {
+                    break;
+                }
+            }
+            frames.writeBytes(bytes);
+        }
+        assertArrayEquals(frames.toByteArray(), stream.toByteArray(), "stream bytes: varint(length) payload, twice");
 
         assertSame(value, p.deserialize(bytes));
         assertSame(value, p.deserialize(dst, 3, n, Object.class));
