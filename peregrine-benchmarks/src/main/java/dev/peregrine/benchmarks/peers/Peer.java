@@ -34,6 +34,13 @@ public enum Peer {
             return new PeregrineSerializer(fixture, true, true);
         }
     },
+    /** Peregrine's compatible format through a stream session: class definitions once per stream. */
+    PEREGRINE_COMPATIBLE_STREAM("peregrine-compatible-stream", PeregrineStreamSerializer.SETTINGS) {
+        @Override
+        public Serializer create(Fixture fixture) {
+            return new PeregrineStreamSerializer(fixture);
+        }
+    },
     /** Apache Fory. */
     FORY("fory", ForySerializer.SETTINGS) {
         @Override
@@ -46,6 +53,13 @@ public enum Peer {
         @Override
         public Serializer create(Fixture fixture) {
             return new ForySerializer(fixture, true);
+        }
+    },
+    /** Apache Fory's compatible mode with class metadata shared across the calls of a session. */
+    FORY_COMPATIBLE_SHARED("fory-compatible-shared", ForySerializer.SHARED_SETTINGS) {
+        @Override
+        public Serializer create(Fixture fixture) {
+            return new ForySerializer(fixture, true, true);
         }
     },
     /** Kryo 5. */

@@ -195,6 +195,29 @@ public final class Report {
             {"fory-compatible", "fory"}});
         doc.table(new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
             "Fory compatible / Peregrine compatible", "Fory compatible / Fory"}, rows, null);
+        sessionSummary(doc);
+    }
+
+    /**
+     * When the run measured the compatible format in a stream session (class definitions once per
+     * stream): its cost over the same-schema Codec, and Fory's compatible mode with metadata shared
+     * across calls against it.
+     */
+    private void sessionSummary(Document doc) {
+        if (measuredPeers().stream().noneMatch(p -> p.id().equals("peregrine-compatible-stream"))) {
+            return;
+        }
+        doc.heading(3, "Compatible format in a session");
+        doc.paragraph("Peregrine's compatible format through a stream session (peregrine-compatible-stream: "
+                + "class definitions once per stream, each value one frame) in ns/op; its time divided by the "
+                + "same-schema Codec's; and Fory's compatible mode with its metadata shared across the calls of a "
+                + "session (fory-compatible-shared) divided by it (above 1: Fory is slower). Serialize / "
+                + "deserialize / round trip.");
+        List<String[]> rows = ratioRows("peregrine-compatible-stream", new String[][] {
+            {"peregrine-compatible-stream", "peregrine-codec"},
+            {"fory-compatible-shared", "peregrine-compatible-stream"}});
+        doc.table(new String[] {"fixture", "Peregrine compatible stream ns/op", "stream / same-schema Codec",
+            "Fory compatible shared / Peregrine compatible stream"}, rows, null);
     }
 
     /**
