@@ -1,9 +1,7 @@
 package dev.peregrine;
 
-import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Builtins;
-import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
 
@@ -17,37 +15,22 @@ import java.util.Objects;
  * @param <T> the root type
  */
 public final class Codec<T> {
-    /** Largest array kept between calls to {@link #encode(Object)}, so one huge payload is not held on to. */
-    private static final int MAX_SPARE = 64 * 1024;
-
     private final Session session;
     private final Class<T> type;
     private final TypeCodec<?> codec;
     /** The root type when values of exactly that class need no further check, else null. */
     private final Class<?> plainClass;
-    /**
-     * First array size for {@link #encode(Object)}: the most room the last payloads needed.
-     * Perf: sized from the last payload, a new payload is written into one array instead of
-     * doubling from a small one (a 676-byte payload used to copy through 64, 128, ..., 1024). Plain
-     * field, benign race: a stale value only costs one growth.
-     */
-    private int sizeHint = 16;
-    /**
-     * Arrays for {@link #encode(Object)} to write into before copying out the payload, each taken by
-     * one call at a time and given back after: one for the first thread to use this codec, one
-     * shared by the others (see {@link Reusable}). Perf: a new payload then costs one allocation,
-     * the exact-size copy, instead of a scratch array as large as the payload plus the copy. A call
-     * that finds none free allocates its own.
-     */
-    private final Reusable<byte[]> spare = new Reusable<>();
+    /** Arrays for {@link #encode(Object)} to write into before copying out the payload. */
+    private final SpareArrays spare = new SpareArrays();
     /** Bounded writers and their contexts, kept between encodes into callers' arrays; see encode. */
     private final Reusable<WriteContext> boundWriter = new Reusable<>();
-    /** Array readers and their contexts, kept between decodes; see decode. */
-    private final Reusable<ReadContext> boundReader = new Reusable<>();
+    /** Array readers and their contexts, kept between decodes. */
+    private final BoundReaders readers;
     private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
         this.session = session;
+        this.readers = new BoundReaders(session);
         this.type = Objects.requireNonNull(type, "type");
         this.codec = session.registry().codecFor(type);
         this.plainClass = Builtins.wireClass(type) == type ? type : null;
@@ -81,18 +64,9 @@ public final class Codec<T> {
      */
     public byte[] encode(T value) {
         check(value);
-        byte[] scratch = spare.take();
-        BufferWriter out = BufferWriter.growable(scratch != null ? scratch : new byte[sizeHint]);
+        BufferWriter out = spare.writer();
         session.write(out, value, codec, type);
-        int demand = out.peakDemand();
-        if (demand > sizeHint) {
-            sizeHint = demand;
-        }
-        byte[] payload = out.toByteArray();
-        if (out.array().length <= MAX_SPARE) {
-            spare.giveBack(out.array());
-        }
-        return payload;
+        return spare.finish(out);
     }
 
     /**
@@ -144,22 +118,6 @@ public final class Codec<T> {
      * @return the value
      */
     public T decode(byte[] src, int offset, int length) {
-        // Perf: readers and contexts kept like the writers, so that a decode allocates only the
-        // decoded objects; a caller that finds none free makes its own pair.
-        ReadContext ctx = boundReader.take();
-        if (ctx == null) {
-            ctx = session.newReadContext(new ArrayReader(EMPTY, 0, 0));
-        }
-        ArrayReader in = (ArrayReader) ctx.in();
-        in.retarget(src, offset, length);
-        try {
-            T value = session.read(ctx, type, codec);
-            Session.requireEnd(in);
-            return value;
-        } finally {
-            in.retarget(EMPTY, 0, 0);
-            ctx.release();
-            boundReader.giveBack(ctx);
-        }
+        return readers.read(src, offset, length, type, codec);
     }
 }

@@ -1,7 +1,6 @@
 package dev.peregrine;
 
 import dev.peregrine.buffer.ArrayReader;
-import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.buffer.ByteBufferReader;
 import dev.peregrine.codec.Limits;
@@ -30,12 +29,17 @@ import java.util.Objects;
 public final class Peregrine {
     private final TypeRegistry registry;
     private final Session session;
+    /** Arrays for {@link #serialize(Object)} to write into before copying out the payload. */
+    private final SpareArrays spare = new SpareArrays();
+    /** Array readers and their contexts, kept between decodes. */
+    private final BoundReaders readers;
 
     private Peregrine(Builder b) {
         Limits limits = new Limits(b.maxDepth, b.maxCollectionLength, b.maxPayloadBytes, b.maxAllocationRatio,
                 b.maxReferences, b.maxStringLength);
         this.registry = new TypeRegistry(b.ids, b.requireRegistration, b.loader, b.compatible ? limits : null);
         this.session = new Session(registry, b.referenceTracking, limits);
+        this.readers = new BoundReaders(session);
     }
 
     /** @return a builder with the defaults: registration required, references not tracked */
@@ -50,9 +54,9 @@ public final class Peregrine {
      * @return the payload
      */
     public byte[] serialize(Object value) {
-        BufferWriter out = BufferWriter.growable(64);
+        BufferWriter out = spare.writer();
         session.write(out, value, null, null);
-        return out.toByteArray();
+        return spare.finish(out);
     }
 
     /**
@@ -142,10 +146,7 @@ public final class Peregrine {
      */
     public <T> T deserialize(byte[] bytes, int offset, int length, Class<T> type) {
         Objects.requireNonNull(bytes, "bytes");
-        BufferReader in = new ArrayReader(bytes, offset, length);
-        T value = session.read(in, type, null);
-        Session.requireEnd(in);
-        return value;
+        return readers.read(bytes, offset, length, type, null);
     }
 
     /**

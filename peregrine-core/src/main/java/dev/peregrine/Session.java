@@ -32,6 +32,15 @@ final class Session {
     private final TypeRegistry registry;
     private final boolean references;
     private final Limits limits;
+    /**
+     * The class of the last root written with its tag, its wire class, tag bytes and codec. Perf: a
+     * payload's root is usually the last one's, so one comparison replaces three lookups (the
+     * built-in tags, the registered ids, the codecs). Plain field, benign race: the record is
+     * immutable and any thread's is right.
+     */
+    private RootType lastRoot;
+    /** The class of the last root read with its tag, and its codec ({@code tag} unused); as {@link #lastRoot}. */
+    private RootType lastReadRoot;
     /** Def tables kept between payloads in the compatible format, each taken by one call at a time. */
     private final Reusable<DefTable> spareWriteDefs = new Reusable<>();
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
@@ -89,6 +98,35 @@ final class Session {
         spare.giveBack(defs);
     }
 
+    /** A root class met with its tag: see {@link #lastRoot}. */
+    private record RootType(Class<?> raw, Class<?> type, byte[] tag, TypeCodec<?> codec) {
+    }
+
+    /** @return what writing a root of class {@code raw} takes: {@link #lastRoot} when it is that class */
+    private RootType rootType(Class<?> raw) {
+        RootType last = lastRoot;
+        if (last != null && last.raw == raw) {
+            return last;
+        }
+        Class<?> type = Builtins.wireClass(raw);
+        BufferWriter tag = BufferWriter.growable(8);
+        registry.writeType(tag, type, null);
+        RootType root = new RootType(raw, type, tag.toByteArray(), registry.codecFor(type));
+        lastRoot = root;
+        return root;
+    }
+
+    /** @return the codec of a root read with its tag; see {@link #lastReadRoot} */
+    private TypeCodec<?> rootCodec(Class<?> type) {
+        RootType last = lastReadRoot;
+        if (last != null && last.type == type) {
+            return last.codec;
+        }
+        TypeCodec<?> codec = registry.codecFor(type);
+        lastReadRoot = new RootType(type, type, null, codec);
+        return codec;
+    }
+
     /** A context for {@link #write(WriteContext, Object, TypeCodec)} that its caller may keep and reuse. */
     WriteContext newContext(BufferWriter out) {
         return newContext(out, false);
@@ -124,9 +162,16 @@ final class Session {
                     out.writeVarUInt(Builtins.NULL);
                     return;
                 }
-                type = Builtins.wireClass(value.getClass());
-                registry.writeType(out, type, null);
-                codec = registry.codecFor(type);
+                RootType root = rootType(value.getClass());
+                byte[] tag = root.tag;
+                // Perf: most tags are one byte, a store where an array copy calls a stub.
+                if (tag.length == 1) {
+                    out.writeByte(tag[0]);
+                } else {
+                    out.writeBytes(tag, 0, tag.length);
+                }
+                type = root.type;
+                codec = root.codec;
             }
             if (!compatible) {
                 out.writeIntLE(registry.fingerprint(type));
@@ -197,7 +242,7 @@ final class Session {
                     throw new MalformedInputException("payload holds a " + type.getName() + ", not a "
                             + expected.getName(), at);
                 }
-                codec = registry.codecFor(type);
+                codec = rootCodec(type);
             }
             int version = header >>> 2 & 3;
             if (ctx.defs() != null) {
