@@ -24,15 +24,24 @@ final class PeregrineSerializer implements Serializer {
     }
 
     PeregrineSerializer(Fixture fixture, boolean useCodec, boolean compatible) {
-        peregrine = Peregrine.builder()
+        peregrine = build(fixture, compatible);
+        rootType = fixture.rootType();
+        codec = useCodec ? peregrine.codec(rootType) : null;
+        name = compatible ? "peregrine-compatible" : useCodec ? "peregrine-codec" : "peregrine";
+    }
+
+    /**
+     * @param fixture    whose classes to register, in its order
+     * @param compatible the compatible format rather than the same-schema one
+     * @return a Peregrine with the settings of {@link #SETTINGS}
+     */
+    static Peregrine build(Fixture fixture, boolean compatible) {
+        return Peregrine.builder()
                 .compatible(compatible)
                 .register(fixture.classes().toArray(new Class<?>[0]))
                 .requireRegistration(true)
                 .referenceTracking(false)
                 .build();
-        rootType = fixture.rootType();
-        codec = useCodec ? peregrine.codec(rootType) : null;
-        name = compatible ? "peregrine-compatible" : useCodec ? "peregrine-codec" : "peregrine";
     }
 
     @Override

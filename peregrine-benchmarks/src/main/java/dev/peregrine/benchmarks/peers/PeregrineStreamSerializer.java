@@ -32,12 +32,7 @@ final class PeregrineStreamSerializer implements Serializer {
     private final StreamReader reader;
 
     PeregrineStreamSerializer(Fixture fixture) {
-        Peregrine peregrine = Peregrine.builder()
-                .compatible(true)
-                .register(fixture.classes().toArray(new Class<?>[0]))
-                .requireRegistration(true)
-                .referenceTracking(false)
-                .build();
+        Peregrine peregrine = PeregrineSerializer.build(fixture, true);
         rootType = fixture.rootType();
         writer = peregrine.newStreamWriter(sink);
         reader = peregrine.newStreamReader(feed);

@@ -174,50 +174,51 @@ public final class Report {
                 new String[][] {{"fory", "peregrine-codec"}, {"kryo", "peregrine-codec"}, {"hand", "peregrine-codec"}});
         doc.table(new String[] {"fixture", "Peregrine Codec ns/op", "Fory / Peregrine", "Kryo / Peregrine",
             "hand-written / Peregrine"}, rows, null);
-        compatibleSummary(doc);
+        ratioSummary(doc, "peregrine", "serialize(Object) and deserialize(byte[], Class)", "Peregrine's "
+                + "default calls (peregrine: the root's type tag in the payload, no Codec) in ns/op, their time "
+                + "divided by the Codec's, and Fory's divided by theirs (above 1: Fory is slower). Serialize / "
+                + "deserialize / round trip.", new String[][] {{"peregrine", "peregrine-codec"}, {"fory", "peregrine"}},
+                new String[] {"fixture", "Peregrine serialize(Object) ns/op", "serialize(Object) / Codec",
+                    "Fory / Peregrine serialize(Object)"});
+        // The compatible format, when the run measured it: its cost over the same-schema Codec (the
+        // target is at most 1.3) and Fory's compatible mode against it (above 1: Fory is slower).
+        ratioSummary(doc, "peregrine-compatible", "Compatible format", "Peregrine's compatible format "
+                + "(peregrine-compatible, Codec path, class definitions in every payload) in ns/op; its time divided "
+                + "by the same-schema Codec's (target: at most 1.3); Fory's compatible mode divided by it (above 1: "
+                + "Fory is slower); and Fory's own compatible cost (fory-compatible / fory). Serialize / deserialize "
+                + "/ round trip.", new String[][] {
+                    {"peregrine-compatible", "peregrine-codec"}, {"fory-compatible", "peregrine-compatible"},
+                    {"fory-compatible", "fory"}},
+                new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
+                    "Fory compatible / Peregrine compatible", "Fory compatible / Fory"});
+        ratioSummary(doc, "peregrine-compatible-stream", "Compatible format in a session", "Peregrine's "
+                + "compatible format through a stream session (peregrine-compatible-stream: class definitions once "
+                + "per stream, each value one frame) in ns/op; its time divided by the same-schema Codec's; and "
+                + "Fory's compatible mode with its metadata shared across the calls of a session "
+                + "(fory-compatible-shared) divided by it (above 1: Fory is slower). Serialize / deserialize / "
+                + "round trip.", new String[][] {
+                    {"peregrine-compatible-stream", "peregrine-codec"},
+                    {"fory-compatible-shared", "peregrine-compatible-stream"}},
+                new String[] {"fixture", "Peregrine compatible stream ns/op", "stream / same-schema Codec",
+                    "Fory compatible shared / Peregrine compatible stream"});
     }
 
     /**
-     * When the run measured the compatible format: its cost over the same-schema Codec (the target is
-     * at most 1.3) and Fory's compatible mode against it (above 1: Fory is slower).
+     * A table of one peer's ns/op and its ratios, under its own heading, when the run measured that
+     * peer.
+     *
+     * @param peer    the peer whose ns/op the table shows
+     * @param ratios  pairs of peers {numerator, denominator}, as {@link #ratioRows}
+     * @param columns the table's headings
      */
-    private void compatibleSummary(Document doc) {
-        if (measuredPeers().stream().noneMatch(p -> p.id().equals("peregrine-compatible"))) {
+    private void ratioSummary(Document doc, String peer, String heading, String text, String[][] ratios,
+                              String[] columns) {
+        if (measuredPeers().stream().noneMatch(p -> p.id().equals(peer))) {
             return;
         }
-        doc.heading(3, "Compatible format");
-        doc.paragraph("Peregrine's compatible format (peregrine-compatible, Codec path, class definitions in "
-                + "every payload) in ns/op; its time divided by the same-schema Codec's (target: at most 1.3); "
-                + "Fory's compatible mode divided by it (above 1: Fory is slower); and Fory's own compatible "
-                + "cost (fory-compatible / fory). Serialize / deserialize / round trip.");
-        List<String[]> rows = ratioRows("peregrine-compatible", new String[][] {
-            {"peregrine-compatible", "peregrine-codec"}, {"fory-compatible", "peregrine-compatible"},
-            {"fory-compatible", "fory"}});
-        doc.table(new String[] {"fixture", "Peregrine compatible ns/op", "compatible / same-schema Codec",
-            "Fory compatible / Peregrine compatible", "Fory compatible / Fory"}, rows, null);
-        sessionSummary(doc);
-    }
-
-    /**
-     * When the run measured the compatible format in a stream session (class definitions once per
-     * stream): its cost over the same-schema Codec, and Fory's compatible mode with metadata shared
-     * across calls against it.
-     */
-    private void sessionSummary(Document doc) {
-        if (measuredPeers().stream().noneMatch(p -> p.id().equals("peregrine-compatible-stream"))) {
-            return;
-        }
-        doc.heading(3, "Compatible format in a session");
-        doc.paragraph("Peregrine's compatible format through a stream session (peregrine-compatible-stream: "
-                + "class definitions once per stream, each value one frame) in ns/op; its time divided by the "
-                + "same-schema Codec's; and Fory's compatible mode with its metadata shared across the calls of a "
-                + "session (fory-compatible-shared) divided by it (above 1: Fory is slower). Serialize / "
-                + "deserialize / round trip.");
-        List<String[]> rows = ratioRows("peregrine-compatible-stream", new String[][] {
-            {"peregrine-compatible-stream", "peregrine-codec"},
-            {"fory-compatible-shared", "peregrine-compatible-stream"}});
-        doc.table(new String[] {"fixture", "Peregrine compatible stream ns/op", "stream / same-schema Codec",
-            "Fory compatible shared / Peregrine compatible stream"}, rows, null);
+        doc.heading(3, heading);
+        doc.paragraph(text);
+        doc.table(columns, ratioRows(peer, ratios), null);
     }
 
     /**
