@@ -5,9 +5,10 @@ import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.TypeCodec;
 
 /**
- * Array readers and their contexts, kept between the decodes of a {@link Peregrine} or a
- * {@link Codec}: one for the first thread, one shared by the others (see {@link Reusable}); a call
- * that finds none free makes its own pair.
+ * Array readers and their contexts, kept between the decodes of a {@link Peregrine}: one for the
+ * first thread, one shared by the others (see {@link Reusable}); a call that finds none free makes
+ * its own pair. {@link Codec#decode(byte[], int, int)} repeats these steps rather than calling them,
+ * for a call level fewer.
  *
  * <p>Perf: a decode then allocates only the decoded objects, where a reader and a context per call
  * escaped into the codecs and were allocated every time.
