@@ -1,6 +1,7 @@
 package dev.peregrine;
 
 import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.buffer.Varints;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,12 +47,7 @@ final class Frames {
         int length = payload.size() - PREFIX_ROOM;
         int n = BufferWriter.varIntSize(length);
         int at = PREFIX_ROOM - n;
-        int v = length;
-        for (int i = at; i < PREFIX_ROOM - 1; i++) {
-            buf[i] = (byte) (v | 0x80);
-            v >>>= 7;
-        }
-        buf[PREFIX_ROOM - 1] = (byte) v;
+        Varints.putVarUIntBytewise(buf, at, length);
         try {
             out.write(buf, at, n + length);
         } catch (IOException e) {

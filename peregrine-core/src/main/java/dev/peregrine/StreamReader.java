@@ -14,15 +14,17 @@ import java.io.InputStream;
  * <p>Not thread-safe: one reader per stream, used by one thread at a time.
  */
 public final class StreamReader implements AutoCloseable {
+    /** Largest frame array kept between frames. */
+    private static final int KEPT_MAX = 1 << 20;
+
     private final Session session;
     private final InputStream in;
     private final ReadContext ctx;
     /**
      * Perf: the array frames are read into, kept from frame to frame (a new array per frame cost an
-     * allocation and its zeroing); one larger than this is not kept.
+     * allocation and its zeroing); one larger than {@link #KEPT_MAX} is not kept.
      */
     private byte[] kept = new byte[256];
-    private static final int KEPT_MAX = 1 << 20;
 
     StreamReader(Session session, InputStream in) {
         this.session = session;

@@ -263,11 +263,7 @@ public final class BufferWriter {
 
     private void writeVarUIntNearEnd(int v) {
         ensure(varIntSize(v));
-        while ((v & ~0x7F) != 0) {
-            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[pos++] = (byte) v;
+        pos = Varints.putVarUIntBytewise(buf, pos, v);
     }
 
     /**

@@ -51,6 +51,25 @@ public final class Varints {
     }
 
     /**
+     * Stores an unsigned LEB128 int a byte at a time, touching only its own bytes: for a place
+     * without {@link #ROOM} bytes of room, such as the end of an array or the room a frame leaves
+     * before its payload.
+     *
+     * @param b the array, with at least {@code BufferWriter.varIntSize(v)} bytes from {@code p}
+     * @param p where to store
+     * @param v the value, taken as unsigned
+     * @return the index after the value's last byte
+     */
+    public static int putVarUIntBytewise(byte[] b, int p, int v) {
+        while ((v & ~0x7F) != 0) {
+            b[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        b[p++] = (byte) v;
+        return p;
+    }
+
+    /**
      * Stores an unsigned LEB128 int.
      *
      * @param b the array, with at least {@link #ROOM} bytes from {@code p}

@@ -64,16 +64,21 @@ final class PeregrineStreamSerializer implements Serializer {
 
         @Override
         public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
+            room(1);
+            bytes[size++] = (byte) b;
         }
 
         @Override
         public void write(byte[] src, int off, int len) {
+            room(len);
+            System.arraycopy(src, off, bytes, size, len);
+            size += len;
+        }
+
+        private void room(int len) {
             if (size + len > bytes.length) {
                 bytes = Arrays.copyOf(bytes, Math.max(size + len, bytes.length * 2));
             }
-            System.arraycopy(src, off, bytes, size, len);
-            size += len;
         }
     }
 
