@@ -34,11 +34,18 @@ public enum Peer {
             return new PeregrineSerializer(fixture, true, true);
         }
     },
-    /** Peregrine's compatible format through a stream session: class definitions once per stream. */
-    PEREGRINE_COMPATIBLE_STREAM("peregrine-compatible-stream", PeregrineStreamSerializer.SETTINGS) {
+    /** Peregrine's same-schema format through a stream session: the baseline of the next. */
+    PEREGRINE_STREAM("peregrine-stream", PeregrineStreamSerializer.SETTINGS) {
         @Override
         public Serializer create(Fixture fixture) {
-            return new PeregrineStreamSerializer(fixture);
+            return new PeregrineStreamSerializer(fixture, false);
+        }
+    },
+    /** Peregrine's compatible format through a stream session: class definitions once per stream. */
+    PEREGRINE_COMPATIBLE_STREAM("peregrine-compatible-stream", PeregrineStreamSerializer.COMPATIBLE_SETTINGS) {
+        @Override
+        public Serializer create(Fixture fixture) {
+            return new PeregrineStreamSerializer(fixture, true);
         }
     },
     /** Apache Fory. */

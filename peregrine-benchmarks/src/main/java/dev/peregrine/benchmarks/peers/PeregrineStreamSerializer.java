@@ -10,29 +10,41 @@ import java.io.OutputStream;
 import java.util.Arrays;
 
 /**
- * Peregrine's compatible format through a stream session: one {@link StreamWriter} and one
- * {@link StreamReader} for the life of the serializer, so each class definition travels once per
- * stream (meta sharing), and every value is one frame ({@code varint(length) payload}) that refers to
- * definitions by index. The session is primed with the fixture's value on construction, so the frames
- * that are timed carry no definitions, as every frame after the first of a long-lived connection.
+ * Peregrine through a stream session: one {@link StreamWriter} and one {@link StreamReader} for the
+ * life of the serializer, every value one frame ({@code varint(length) payload}). In the compatible
+ * format each class definition travels once per stream (meta sharing) and later frames refer to it by
+ * index; the session is primed with the fixture's value on construction, so the frames that are
+ * timed carry no definitions, as every frame after the first of a long-lived connection. The
+ * same-schema format through the same session is the baseline that tells what the compatible format
+ * costs in a session apart from what framing values on a stream costs.
  *
  * <p>Frames must be read in the order they were written, each once, unless it carries no new
  * definition: the benchmarks decode one such frame again and again.
  */
 final class PeregrineStreamSerializer implements Serializer {
-    /** The settings as the report lists them. */
-    static final String SETTINGS = PeregrineSerializer.SETTINGS + ", compatible(true); newStreamWriter / "
-            + "newStreamReader session primed with one value: class definitions once per stream, each value "
-            + "one length-prefixed frame (an OutputStream and an InputStream over arrays, unsynchronized)";
+    /** The settings of the session, as the report lists them. */
+    private static final String SESSION = "newStreamWriter / newStreamReader session primed with one value, each "
+            + "value one length-prefixed frame (an OutputStream and an InputStream over arrays, unsynchronized)";
+    /** The settings of the same-schema session, as the report lists them. */
+    static final String SETTINGS = PeregrineSerializer.SETTINGS + "; " + SESSION;
+    /** The settings of the compatible session, as the report lists them. */
+    static final String COMPATIBLE_SETTINGS = PeregrineSerializer.SETTINGS + ", compatible(true); " + SESSION
+            + "; class definitions once per stream";
 
+    private final String name;
     private final Class<?> rootType;
     private final Sink sink = new Sink();
     private final StreamWriter writer;
     private final Feed feed = new Feed();
     private final StreamReader reader;
 
-    PeregrineStreamSerializer(Fixture fixture) {
-        Peregrine peregrine = PeregrineSerializer.build(fixture, true);
+    /**
+     * @param fixture    the fixture whose values the session carries
+     * @param compatible true for the compatible format
+     */
+    PeregrineStreamSerializer(Fixture fixture, boolean compatible) {
+        Peregrine peregrine = PeregrineSerializer.build(fixture, compatible);
+        name = compatible ? "peregrine-compatible-stream" : "peregrine-stream";
         rootType = fixture.rootType();
         writer = peregrine.newStreamWriter(sink);
         reader = peregrine.newStreamReader(feed);
@@ -41,7 +53,7 @@ final class PeregrineStreamSerializer implements Serializer {
 
     @Override
     public String name() {
-        return "peregrine-compatible-stream";
+        return name;
     }
 
     @Override
