@@ -39,8 +39,8 @@ final class Session {
      * immutable and any thread's is right.
      */
     private RootType lastRoot;
-    /** The class of the last root read with its tag, and its codec ({@code tag} unused); as {@link #lastRoot}. */
-    private RootType lastReadRoot;
+    /** The class of the last root read with its tag, and its codec; as {@link #lastRoot}. */
+    private ReadRoot lastReadRoot;
     /** Def tables kept between payloads in the compatible format, each taken by one call at a time. */
     private final Reusable<DefTable> spareWriteDefs = new Reusable<>();
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
@@ -102,6 +102,10 @@ final class Session {
     private record RootType(Class<?> raw, Class<?> type, byte[] tag, TypeCodec<?> codec) {
     }
 
+    /** A root class read with its tag, and its codec: see {@link #lastReadRoot}. */
+    private record ReadRoot(Class<?> type, TypeCodec<?> codec) {
+    }
+
     /** @return what writing a root of class {@code raw} takes: {@link #lastRoot} when it is that class */
     private RootType rootType(Class<?> raw) {
         RootType last = lastRoot;
@@ -118,12 +122,12 @@ final class Session {
 
     /** @return the codec of a root read with its tag; see {@link #lastReadRoot} */
     private TypeCodec<?> rootCodec(Class<?> type) {
-        RootType last = lastReadRoot;
+        ReadRoot last = lastReadRoot;
         if (last != null && last.type == type) {
             return last.codec;
         }
         TypeCodec<?> codec = registry.codecFor(type);
-        lastReadRoot = new RootType(type, type, null, codec);
+        lastReadRoot = new ReadRoot(type, codec);
         return codec;
     }
 
