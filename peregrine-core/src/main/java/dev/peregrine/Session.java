@@ -18,8 +18,10 @@ import dev.peregrine.registry.TypeRegistry;
  * {@code vv}, {@code r} set when references are tracked, {@code c} set for the compatible format.
  * The same-schema format is written as version 2 (version 1, without the fingerprint, is still
  * read): it carries the reader's expected schema fingerprint, four bytes, just before its root
- * value. The compatible format is written as version 3 (version 2, with longer class defs, is still
- * read): it carries class defs instead ({@link dev.peregrine.compat.DefTable}).
+ * value. The compatible format is written as version 4 (versions 3, with a def reference before
+ * every object, and 2, with longer class defs, are still read): it carries class defs instead
+ * ({@link dev.peregrine.compat.DefTable}). Two bits hold a version modulo 4, so the compatible
+ * version 4 is {@code vv = 0}.
  */
 final class Session {
     static final int VERSION = 2;
@@ -157,7 +159,7 @@ final class Session {
         BufferWriter out = ctx.out();
         try {
             boolean compatible = registry.compatible();
-            out.writeByte(MAGIC | (compatible ? COMPATIBLE_VERSION : VERSION) << 2 | (references ? REFERENCES : 0)
+            out.writeByte(MAGIC | ((compatible ? COMPATIBLE_VERSION : VERSION) & 3) << 2 | (references ? REFERENCES : 0)
                     | (compatible ? COMPATIBLE : 0));
             TypeCodec<?> codec = rootCodec;
             Class<?> type = rootType;
@@ -248,7 +250,7 @@ final class Session {
                 }
                 codec = rootCodec(type);
             }
-            int version = header >>> 2 & 3;
+            int version = version(header);
             if (ctx.defs() != null) {
                 ctx.defs().readVersion(version);
             } else if (version == VERSION) {
@@ -278,23 +280,30 @@ final class Session {
         }
     }
 
+    /** The format version a header byte names: its two version bits, but 4 for a compatible 0. */
+    private static int version(int header) {
+        int vv = header >>> 2 & 3;
+        return vv == 0 && (header & COMPATIBLE) != 0 ? DefTable.CURRENT_VERSION : vv;
+    }
+
     private int readHeader(BufferReader in) {
         int h = in.readByte() & 0xFF;
         if ((h & 0xF0) != MAGIC) {
             throw new MalformedInputException(String.format("not a Peregrine payload: header byte 0x%02x", h), 0);
         }
-        int version = (h >>> 2) & 3;
+        int version = version(h);
         boolean compatible = (h & COMPATIBLE) != 0;
         if (compatible != registry.compatible()) {
             throw new MalformedInputException("payload is in the " + (compatible ? "compatible" : "same-schema")
                     + " format; this reader is built for the " + (registry.compatible() ? "compatible" : "same-schema")
                     + " format (Peregrine.builder().compatible(" + compatible + "))", 0);
         }
-        boolean known = compatible ? version == COMPATIBLE_VERSION || version == DefTable.VERSION_2
+        boolean known = compatible ? version == COMPATIBLE_VERSION || version == DefTable.VERSION_3
+                || version == DefTable.VERSION_2
                 : version == VERSION || version == VERSION_WITHOUT_FINGERPRINT;
         if (!known) {
             throw new MalformedInputException("payload format version " + version + " is not supported for the "
-                    + (compatible ? "compatible format; this reader knows 2 and 3" : "same-schema format; this reader "
+                    + (compatible ? "compatible format; this reader knows 2, 3 and 4" : "same-schema format; this reader "
                     + "knows 1 and 2"), 0);
         }
         return h;

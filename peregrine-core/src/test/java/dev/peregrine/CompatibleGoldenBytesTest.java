@@ -7,9 +7,13 @@ import java.io.ByteArrayOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Pins the compatible format's bytes: the example of {@code docs/FORMAT.md}, and defs once per stream. */
+/**
+ * Pins the compatible format's bytes: the example of {@code docs/FORMAT.md}, defs once per stream,
+ * and version 4's untagged positions, which leave out a def reference once the def was carried.
+ */
 class CompatibleGoldenBytesTest {
     static final class Point {
         int x;
@@ -59,7 +63,7 @@ class CompatibleGoldenBytesTest {
     @Test
     void defThenBody() {
         byte[] actual = p.codec(Point.class).encode(new Point(1, "a"));
-        // header AD (version 3, compatible); def-ref 0 (new); package-ref 0 (new) and the package
+        // header A1 (version 4, compatible); def-ref 0 (new); package-ref 0 (new) and the package
         // name; the def: its length, kind 0, the class name without its package as 31 six-bit codes
         // (varint 2 * 31 + 1), 2 fields: x (head 6: int; name 03 17), label (head 18: reference,
         // exact; name 0B 0B 10 10 0B; hint "#12"); then the body: bitmap 01, x = 1, label "a"
@@ -67,7 +71,7 @@ class CompatibleGoldenBytesTest {
         assertEquals("dev.peregrine." + simple, Point.class.getName());
         byte[] name = packed(simple);
         ByteArrayOutputStream want = new ByteArrayOutputStream();
-        want.writeBytes(new byte[] {(byte) 0xAD, 0x00, 0x00, 13 << 2});
+        want.writeBytes(new byte[] {(byte) 0xA1, 0x00, 0x00, 13 << 2});
         want.writeBytes("dev.peregrine".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         int defLength = 1 + 1 + name.length + 1 + (1 + 2) + (1 + 5 + 4);
         want.writeBytes(new byte[] {(byte) defLength, 0x00, 2 * 31 + 1});
@@ -78,6 +82,67 @@ class CompatibleGoldenBytesTest {
         Point back = p.codec(Point.class).decode(actual);
         assertEquals(1, back.x);
         assertEquals("a", back.label);
+        // version 3 (header AD) laid out this payload the same way
+        actual[0] = (byte) 0xAD;
+        assertEquals("a", p.codec(Point.class).decode(actual).label);
+    }
+
+    static final class Segment {
+        Point from;
+        Point to;
+        Object via;
+    }
+
+    @Test
+    void anUntaggedPositionCarriesADefReferenceOnlyUntilTheDefIsCarried() {
+        Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
+        Segment s = new Segment();
+        s.from = new Point(1, "a");
+        s.to = new Point(2, "b");
+        s.via = new Point(3, "c");
+        byte[] v4 = q.codec(Segment.class).encode(s);
+        // ... from: def-ref 1 (new), package-ref 0, Point's def, body 01 02 04 61; to: body only;
+        // via (tagged: 97, Point's id 1): def-ref 1 (carried), body
+        byte[] tail = {0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
+        byte[] end = java.util.Arrays.copyOfRange(v4, v4.length - tail.length, v4.length);
+        assertArrayEquals(tail, end, hex(v4));
+        Segment back = q.codec(Segment.class).decode(v4);
+        assertEquals("b", back.to.label);
+        assertEquals(3, ((Point) back.via).x);
+
+        // version 3 wrote def-ref 1 before to's body as well; it is still read
+        ByteArrayOutputStream v3 = new ByteArrayOutputStream();
+        v3.write(0xAD);
+        v3.write(v4, 1, v4.length - 1 - 10);
+        v3.write(0x01);
+        v3.write(v4, v4.length - 10, 10);
+        back = q.codec(Segment.class).decode(v3.toByteArray());
+        assertEquals("b", back.to.label);
+        assertEquals("c", ((Point) back.via).label);
+
+        // in version 4 the reader expects no reference there: the stray byte is read as to's bitmap
+        byte[] extra = v3.toByteArray();
+        extra[0] = (byte) 0xA1;
+        assertThrows(PeregrineException.class, () -> q.codec(Segment.class).decode(extra));
+
+        // where Point's def is due (from: def-ref 1, package-ref 0, then the def, 28 00 3F...), a
+        // reference to a def already carried (0, Segment's) is malformed
+        int def = indexOf(v4, new byte[] {0x28, 0x00, 0x3F});
+        assertEquals(0x01, v4[def - 2]);
+        byte[] stale = v4.clone();
+        stale[def - 2] = 0x00;
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> q.codec(Segment.class).decode(stale));
+        assertTrue(e.getMessage().contains("where the new definition of " + Point.class.getName()), e.getMessage());
+    }
+
+    private static int indexOf(byte[] in, byte[] part) {
+        for (int i = 0; i + part.length <= in.length; i++) {
+            if (java.util.Arrays.equals(in, i, i + part.length, part, 0, part.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found: " + hex(part));
     }
 
     @Test
@@ -110,7 +175,7 @@ class CompatibleGoldenBytesTest {
         int first = bytes[0];
         // second frame: header, root tag 96, def-ref 0 (already carried), bitmap, x, label
         byte[] second = java.util.Arrays.copyOfRange(bytes, 1 + first, bytes.length);
-        assertArrayEquals(new byte[] {0x07, (byte) 0xAD, 0x60, 0x00, 0x01, 0x04, 0x04, 'b'}, second, hex(second));
+        assertArrayEquals(new byte[] {0x07, (byte) 0xA1, 0x60, 0x00, 0x01, 0x04, 0x04, 'b'}, second, hex(second));
         try (StreamReader r = p.newStreamReader(new ByteArrayInputStream(bytes))) {
             assertEquals("a", r.read(Point.class).label);
             assertEquals(2, r.read(Point.class).x);

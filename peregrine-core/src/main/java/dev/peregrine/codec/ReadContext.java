@@ -213,7 +213,7 @@ public final class ReadContext {
             id = reserve();
         }
         enter();
-        dev.peregrine.compat.ClassDef def = defs.read(in, codec.local());
+        dev.peregrine.compat.ClassDef def = defs.readUntagged(in, codec.local());
         Object v = def == codec.local() ? inner.read(this, hint) : codec.translate(this, def, hint);
         depth--;
         return finish(id, v);

@@ -126,7 +126,7 @@ public final class ReferenceSlot {
         TypeCodec<?> c = codec;
         if (c == null) {
             // Perf: a benign race; every thread resolves the same cached codec.
-            c = resolver.codecFor(declared);
+            c = resolver.codecFor(declared).untagged();
             codec = c;
         }
         return c;

@@ -38,4 +38,16 @@ public abstract class TypeCodec<T> {
     public boolean tracksReferences() {
         return true;
     }
+
+    /**
+     * The codec for a position with no type tag, whose class the reader knows from the declared
+     * type alone: a field of a final class or enum, an element, key or value under the
+     * {@code DECLARED} flag. The same codec but in the compatible format, whose untagged positions
+     * leave out a class's def reference once the def has been carried.
+     *
+     * @return the codec to write and read such positions with
+     */
+    public TypeCodec<T> untagged() {
+        return this;
+    }
 }

@@ -134,7 +134,8 @@ public final class WriteContext {
 
     /**
      * {@link #writeKnown} for a user class in the compatible format: the reference marker, the class's
-     * def reference, then the value by its same-schema codec.
+     * def reference (in this untagged position only until the def has been carried), then the value
+     * by its same-schema codec.
      *
      * Perf: generated codecs bind their fields of such classes here with {@code inner} as a constant,
      * so the JIT calls the exact codec class, as in the same-schema format, instead of going through
@@ -152,7 +153,7 @@ public final class WriteContext {
             return;
         }
         enter();
-        defs.write(out, def);
+        defs.writeUntagged(out, def);
         inner.write(this, value, hint);
         depth--;
     }

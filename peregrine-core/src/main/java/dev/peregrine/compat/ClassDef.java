@@ -300,6 +300,20 @@ public final class ClassDef {
         return packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
     }
 
+    /**
+     * @param packageName a package name
+     * @param simpleName  a class name within it (as {@link #name} has it after the package)
+     * @return true when this def is of the class so named, compared without building its name
+     */
+    boolean isNamed(String packageName, String simpleName) {
+        return this.simpleName.equals(simpleName) && this.packageName.equals(packageName);
+    }
+
+    /** @return the class name without its package */
+    String simpleName() {
+        return simpleName;
+    }
+
     /** @return the package of the class the writer had, for reading its hint texts */
     String packageName() {
         return packageName;

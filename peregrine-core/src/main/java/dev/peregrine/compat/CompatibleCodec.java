@@ -9,7 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A user class's or enum's codec in compatible mode: the same-schema codec (generated or
- * interpreted) preceded by a def reference ({@link DefTable}). When the def read is this JVM's own
+ * interpreted) preceded by a def reference ({@link DefTable}); in untagged positions
+ * ({@link #untagged}) only until the def has been carried. When the def read is this JVM's own
  * def of the class, which is one identity comparison, the same-schema codec reads the object at full
  * speed; otherwise a {@link Translator} (or {@link EnumTranslator}) made once per foreign def reads
  * it field by field, converting, defaulting and skipping.
@@ -19,6 +20,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final ClassDef local;
     private final Schemas schemas;
     private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
+    private final TypeCodec<Object> untagged = new Untagged();
 
     /**
      * @param inner   the class's same-schema codec
@@ -62,11 +64,41 @@ public final class CompatibleCodec extends TypeCodec<Object> {
 
     @Override
     public Object read(ReadContext ctx, TypeHint hint) {
-        ClassDef def = ctx.defs().read(ctx.in(), local);
-        if (def == local) {
-            return inner.read(ctx, hint);
+        return readBody(ctx, ctx.defs().read(ctx.in(), local), hint);
+    }
+
+    /** Reads an object written with the def read: by the same-schema codec when it is the local one. */
+    private Object readBody(ReadContext ctx, ClassDef def, TypeHint hint) {
+        return def == local ? inner.read(ctx, hint) : translator(def).read(ctx, hint);
+    }
+
+    /** This codec in untagged positions: the def reference only until the def has been carried. */
+    @Override
+    public TypeCodec<Object> untagged() {
+        return untagged;
+    }
+
+    private final class Untagged extends TypeCodec<Object> {
+        @Override
+        public void write(WriteContext ctx, Object value, TypeHint hint) {
+            ctx.defs().writeUntagged(ctx.out(), local);
+            inner.write(ctx, value, hint);
         }
-        return translator(def).read(ctx, hint);
+
+        @Override
+        public Object read(ReadContext ctx, TypeHint hint) {
+            return readBody(ctx, ctx.defs().readUntagged(ctx.in(), local), hint);
+        }
+
+        @Override
+        public boolean tracksReferences() {
+            return inner.tracksReferences();
+        }
+
+        @Override
+        public TypeCodec<Object> untagged() {
+            return this;
+        }
     }
 
     private TypeCodec<Object> translator(ClassDef def) {

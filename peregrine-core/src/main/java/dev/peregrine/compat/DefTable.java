@@ -18,15 +18,26 @@ import java.util.Arrays;
  * eight classes in one package carried the name eight times in version 2). Version 2 payloads, with
  * the full class name inside every def, are still read.
  *
+ * <p>In format version 4 an object in an <em>untagged</em> position (a field whose declared type
+ * admits only its class, an element, key or value under the {@code DECLARED} flag), whose class the
+ * reader therefore knows before it reads anything, carries its def reference only while its class's
+ * def has not been carried yet: the first such object brings the def, later ones carry nothing
+ * ({@link #writeUntagged}, {@link #readUntagged}). Tagged positions (and roots) carry their
+ * reference every time, as before: there the def names the class the tag may not (a class renamed
+ * under the same registration id). Version 3 and 2 payloads carry a reference everywhere.
+ *
  * <p>Writer side: a slot per local def serial, so the lookup is an array read. Reader side: the defs
- * in the order they came. One table serves one write or read at a time, like its context.
+ * in the order they came, and per local def serial the def the writer carried for that class, once
+ * an untagged position asked for it. One table serves one write or read at a time, like its context.
  */
 public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
-    /** The compatible format's version this table writes: 3. */
-    public static final int CURRENT_VERSION = 3;
-    /** The previous compatible format, still read: defs name the full class, no package table. */
+    /** The compatible format's version this table writes: 4. */
+    public static final int CURRENT_VERSION = 4;
+    /** The previous compatible format, still read: a def reference before every object. */
+    public static final int VERSION_3 = 3;
+    /** An older compatible format, still read: defs name the full class, no package table. */
     public static final int VERSION_2 = 2;
 
     private final DefRegistry registry;
@@ -35,6 +46,15 @@ public final class DefTable {
     private int written;
     private ClassDef[] read = new ClassDef[8];
     private int readCount;
+    /**
+     * Reader side: by local def serial, the def the writer carried for that class: the local def
+     * itself as soon as it is read, another version's once an untagged position asked for it.
+     */
+    private ClassDef[] carriedFor = new ClassDef[16];
+    private int[] carriedSerials = new int[8];
+    private int carriedCount;
+    /** Reader side: how many defs read are not local ones (other versions, or classes not here). */
+    private int foreignCount;
     /** Packages named so far, on either side: interned local names when writing. */
     private String[] packages = new String[4];
     private int packageCount;
@@ -60,6 +80,11 @@ public final class DefTable {
         written = 0;
         Arrays.fill(read, 0, readCount, null);
         readCount = 0;
+        for (int i = 0; i < carriedCount; i++) {
+            carriedFor[carriedSerials[i]] = null;
+        }
+        carriedCount = 0;
+        foreignCount = 0;
         forgetPackages(0);
     }
 
@@ -74,7 +99,7 @@ public final class DefTable {
     /**
      * Sets the format version of the payload being read (its header says which).
      *
-     * @param version {@link #CURRENT_VERSION} or {@link #VERSION_2}
+     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_3} or {@link #VERSION_2}
      */
     public void readVersion(int version) {
         this.version = version;
@@ -116,6 +141,20 @@ public final class DefTable {
             }
         }
         define(out, def);
+    }
+
+    /**
+     * Writes the reference to a local def in an untagged position: nothing once the def has been
+     * carried, else the def itself, as {@link #write} would.
+     *
+     * @param out the output
+     * @param def a local def
+     */
+    public void writeUntagged(BufferWriter out, ClassDef def) {
+        int s = def.serial();
+        if (s >= indexBySerial.length || indexBySerial[s] == 0) {
+            define(out, def);
+        }
     }
 
     private void define(BufferWriter out, ClassDef def) {
@@ -237,6 +276,98 @@ public final class DefTable {
     }
 
     /**
+     * Reads what {@link #writeUntagged} wrote where this reader expects a value of a class it has:
+     * nothing when the writer has carried a def of the class (by name) in this payload or stream,
+     * else a reference to a new def, which must be of that class.
+     *
+     * @param in       the input
+     * @param expected the reader's own def of the class the position names
+     * @return the writer's def of the class: {@code expected} itself when it had the same version
+     */
+    public ClassDef readUntagged(BufferReader in, ClassDef expected) {
+        if (version < CURRENT_VERSION) {
+            return read(in, expected);
+        }
+        int s = expected.serial();
+        if (s < carriedFor.length) {
+            ClassDef def = carriedFor[s];
+            if (def != null) {
+                return def;
+            }
+        }
+        // Perf: while every def read is a local one, each is in carriedFor already, so a miss means
+        // a new def follows; only a payload with foreign defs is searched by name.
+        ClassDef def = foreignCount == 0 ? readDue(in, expected.packageName(), expected.simpleName(), expected)
+                : untagged(in, expected.packageName(), expected.simpleName(), expected);
+        if (def != expected) {
+            markCarried(s, def);
+        }
+        return def;
+    }
+
+    private void markCarried(int serial, ClassDef def) {
+        if (serial >= carriedFor.length) {
+            carriedFor = Arrays.copyOf(carriedFor, Math.max(serial + 1, carriedFor.length * 2));
+        }
+        if (carriedCount == carriedSerials.length) {
+            carriedSerials = Arrays.copyOf(carriedSerials, carriedCount * 2);
+        }
+        carriedSerials[carriedCount++] = serial;
+        carriedFor[serial] = def;
+    }
+
+    /**
+     * {@link #readUntagged(BufferReader, ClassDef)} where this reader does not have the class: for
+     * dropping its value.
+     *
+     * @param in   the input
+     * @param name the class name the writer declared for the position
+     * @return the writer's def of the class
+     */
+    public ClassDef readUntagged(BufferReader in, String name) {
+        if (version < CURRENT_VERSION) {
+            return read(in);
+        }
+        int dot = name.lastIndexOf('.');
+        return untagged(in, dot < 0 ? "" : name.substring(0, dot), name.substring(dot + 1), null);
+    }
+
+    /**
+     * The def carried for the class named, or the new one that must follow. Perf: a scan of the
+     * defs read, at most once per class and payload (or stream), comparing names in parts.
+     */
+    private ClassDef untagged(BufferReader in, String packageName, String simpleName, ClassDef expected) {
+        for (int i = 0; i < readCount; i++) {
+            ClassDef d = read[i];
+            if (d == expected || d.isNamed(packageName, simpleName)) {
+                return d;
+            }
+        }
+        return readDue(in, packageName, simpleName, expected);
+    }
+
+    /** Reads the reference to a new def, and the def, which must be of the class named. */
+    private ClassDef readDue(BufferReader in, String packageName, String simpleName, ClassDef expected) {
+        int at = in.position();
+        int n = in.readVarUInt();
+        if (n != readCount) {
+            throw new MalformedInputException("class definition reference " + Integer.toUnsignedString(n)
+                    + " where the new definition of " + fullName(packageName, simpleName) + " was due ("
+                    + readCount + " so far)", at);
+        }
+        ClassDef def = readNew(in, n, at, expected);
+        if (def != expected && !def.isNamed(packageName, simpleName)) {
+            throw new MalformedInputException("a definition of " + def.name() + " where one of "
+                    + fullName(packageName, simpleName) + " was due", at);
+        }
+        return def;
+    }
+
+    private static String fullName(String packageName, String simpleName) {
+        return packageName.isEmpty() ? simpleName : packageName + "." + simpleName;
+    }
+
+    /**
      * Reads a def reference, and the def when it is new.
      *
      * @param in the input
@@ -293,6 +424,11 @@ public final class DefTable {
             read = Arrays.copyOf(read, readCount * 2);
         }
         read[readCount++] = def;
+        if (def.serial() >= 0) {
+            markCarried(def.serial(), def);
+        } else {
+            foreignCount++;
+        }
         return def;
     }
 }

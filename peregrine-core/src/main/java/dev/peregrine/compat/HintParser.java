@@ -74,6 +74,25 @@ final class HintParser {
         return h;
     }
 
+    /**
+     * The class a hint text names at its top, for a class this reader does not have.
+     *
+     * @param text a hint text
+     * @param pkg  the package of the class whose field it is
+     * @return the full class name, or null when the text names an array or a built-in class
+     */
+    static String className(String text, String pkg) {
+        int end = 0;
+        while (end < text.length() && "<>,[]".indexOf(text.charAt(end)) < 0) {
+            end++;
+        }
+        if (end == 0 || text.indexOf('[') >= 0 || text.charAt(0) == '#' || text.charAt(0) == '?') {
+            return null;
+        }
+        String token = text.substring(0, end);
+        return token.charAt(0) == '.' ? pkg + token : token;
+    }
+
     private TypeHint hint(int nesting) {
         if (nesting > MAX_NESTING) {
             throw error();

@@ -163,7 +163,7 @@ final class Translator extends TypeCodec<Object> {
             return new Step(w.kind(), bit, target, null, c);
         }
         TypeHint wireHint = same ? localHint : HintParser.parse(w.hint(), pkg, n -> schemas.classNamed(n, declared));
-        Reader reader = reader(wireHint, w.exact(), schemas);
+        Reader reader = reader(wireHint, w.exact(), schemas, w.hint(), pkg);
         Conversion c = local == null ? null : same ? Conversion.IDENTITY
                 : Conversion.plan(className + "." + w.name(), wireHint == HintParser.UNKNOWN ? null : wireHint,
                         localHint(local));
@@ -174,26 +174,47 @@ final class Translator extends TypeCodec<Object> {
         return f.type().isPrimitive() ? TypeHint.of(f.type()) : TypeHint.of(f.genericType());
     }
 
-    private static Reader reader(TypeHint hint, boolean exact, Schemas schemas) {
+    /**
+     * @param text the writer's hint text, which names the class where {@code hint} is
+     *             {@link HintParser#UNKNOWN}
+     * @param pkg  the package its {@code .SimpleName} forms are in
+     */
+    private static Reader reader(TypeHint hint, boolean exact, Schemas schemas, String text, String pkg) {
         if (hint == HintParser.UNKNOWN) {
-            return exact ? ctx -> dropUnknown(ctx, schemas) : ctx -> dropUnknownTagged(ctx, schemas);
+            if (!exact) {
+                return ctx -> dropUnknownTagged(ctx, schemas);
+            }
+            String name = HintParser.className(text, pkg);
+            if (name == null) {
+                return ctx -> {
+                    throw new dev.peregrine.SchemaMismatchException("cannot skip a value of type " + text
+                            + ": an array of a class this reader does not have", ctx.in().position());
+                };
+            }
+            return ctx -> dropUnknown(ctx, schemas, name);
         }
         if (hint != null && hint.raw() == String.class) {
             return ReadContext::readString;
         }
         if (exact && hint != null && ReferenceSlot.isKnown(hint.raw())) {
-            TypeCodec<?> codec = schemas.resolver().codecFor(hint.raw());
+            TypeCodec<?> codec = schemas.resolver().codecFor(hint.raw()).untagged();
             return ctx -> ctx.readKnown(codec, hint);
         }
         return ctx -> ctx.readAny(hint);
     }
 
-    private static Object dropUnknown(ReadContext ctx, Schemas schemas) {
+    /**
+     * Drops a value of a class this reader does not have, by the writer's def of it.
+     *
+     * @param name the class's name, when the position is untagged (its def reference may be left
+     *             out); null after a tag
+     */
+    private static Object dropUnknown(ReadContext ctx, Schemas schemas, String name) {
         if (ctx.tracksReferences()) {
             throw new dev.peregrine.SchemaMismatchException("cannot skip a value of a class this reader does not "
                     + "have while references are tracked", ctx.in().position());
         }
-        ClassDef def = ctx.defs().read(ctx.in());
+        ClassDef def = name == null ? ctx.defs().read(ctx.in()) : ctx.defs().readUntagged(ctx.in(), name);
         if (def.isEnum()) {
             ctx.in().readVarUInt();
             return DROPPED;
@@ -208,12 +229,12 @@ final class Translator extends TypeCodec<Object> {
      */
     private static Object dropUnknownTagged(ReadContext ctx, Schemas schemas) {
         if (ctx.tracksReferences()) {
-            return dropUnknown(ctx, schemas);
+            return dropUnknown(ctx, schemas, null);
         }
         int at = ctx.in().position();
         int tag = ctx.in().readVarUInt();
         if (tag == Builtins.DECLARED || tag >= Builtins.USER_BASE && schemas.userClass(tag - Builtins.USER_BASE) == null) {
-            return dropUnknown(ctx, schemas);
+            return dropUnknown(ctx, schemas, null);
         }
         Class<?> c = tag >= Builtins.USER_BASE ? schemas.userClass(tag - Builtins.USER_BASE) : Builtins.classOf(tag);
         if (c == null || c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers())) {
