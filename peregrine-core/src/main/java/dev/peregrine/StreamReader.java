@@ -9,7 +9,10 @@ import java.io.InputStream;
 /**
  * A stream session for reading what a {@link StreamWriter} wrote, frame by frame, in order. In the
  * compatible format it keeps the class definitions earlier frames carried, which later frames refer
- * to. Each frame is bounded by {@code maxPayloadBytes} and read with every other limit.
+ * to. Each frame is bounded by {@code maxPayloadBytes} and read with every other limit. In the
+ * compatible format a frame that fails to read may leave the definitions it carried half read, and
+ * later frames refer to them without repeating them, so after such a failure every later
+ * {@link #read} fails too: a new stream starts over.
  *
  * <p>Not thread-safe: one reader per stream, used by one thread at a time.
  */
@@ -25,6 +28,8 @@ public final class StreamReader implements AutoCloseable {
      * allocation and its zeroing); one larger than {@link #KEPT_MAX} is not kept.
      */
     private byte[] kept = new byte[256];
+    /** The message of the frame that failed, once one has in the compatible format; else null. */
+    private String failed;
 
     StreamReader(Session session, InputStream in) {
         this.session = session;
@@ -41,6 +46,11 @@ public final class StreamReader implements AutoCloseable {
      * @throws StreamException when the stream fails or ends before a frame
      */
     public <T> T read(Class<T> type) {
+        if (failed != null) {
+            throw new MalformedInputException("an earlier frame of this compatible stream failed to read (" + failed
+                    + "); later frames may refer to class definitions it carried, so the stream cannot be read "
+                    + "further", -1);
+        }
         int length = Frames.readFrameLength(in, session.limits().maxPayloadBytes());
         byte[] payload = Frames.readPayload(in, length, kept);
         if (payload.length <= KEPT_MAX) {
@@ -52,6 +62,11 @@ public final class StreamReader implements AutoCloseable {
             T value = session.read(ctx, type, null);
             Session.requireEnd(reader);
             return value;
+        } catch (RuntimeException e) {
+            if (ctx.defs() != null) {
+                failed = String.valueOf(e.getMessage());
+            }
+            throw e;
         } finally {
             ctx.release();
         }

@@ -78,6 +78,32 @@ class StreamFramesTest {
         }
     }
 
+    @Test
+    void afterAFailedFrameACompatibleStreamReadsNoFurtherButASameSchemaStreamGoesOn() {
+        for (boolean compatible : new boolean[] {true, false}) {
+            Peregrine p = Peregrine.builder().compatible(compatible).build();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (StreamWriter w = p.newStreamWriter(out)) {
+                w.write("a");
+                w.write("b");
+                w.write("c");
+            }
+            byte[] stream = out.toByteArray();
+            stream[1 + stream[0] + 1] = (byte) 0xFF; // the second frame's header byte
+            try (StreamReader r = p.newStreamReader(new ByteArrayInputStream(stream))) {
+                assertEquals("a", r.read(String.class));
+                assertThrows(MalformedInputException.class, () -> r.read(String.class));
+                if (compatible) {
+                    MalformedInputException e = assertThrows(MalformedInputException.class, () -> r.read(String.class));
+                    assertTrue(e.getMessage().startsWith("an earlier frame of this compatible stream failed to read "
+                            + "(not a Peregrine payload"), e.getMessage());
+                } else {
+                    assertEquals("c", r.read(String.class));
+                }
+            }
+        }
+    }
+
     private static List<String> readAll(Peregrine p, InputStream in) {
         List<String> read = new ArrayList<>();
         try (StreamReader r = p.newStreamReader(in)) {

@@ -23,6 +23,8 @@ public final class TypeHint {
 
     private final Class<?> raw;
     private final TypeHint[] args;
+    /** The writer's name of a class this reader does not have (raw is then a placeholder), else null. */
+    private final String unresolved;
     /** The codec of {@code raw} in one resolver; immutable, replaced whole, so a benign race. */
     private Resolved resolved;
 
@@ -34,8 +36,30 @@ public final class TypeHint {
      * @param args hints for its type arguments, or for an array its component; null entries know nothing
      */
     public TypeHint(Class<?> raw, TypeHint[] args) {
+        this(raw, args, null);
+    }
+
+    private TypeHint(Class<?> raw, TypeHint[] args, String unresolved) {
         this.raw = raw;
         this.args = args;
+        this.unresolved = unresolved;
+    }
+
+    /**
+     * A declared class the reader does not have, as a writer's class definition names it: in the
+     * compatible format, a value of it is read only to be dropped.
+     *
+     * @param placeholder the raw class that stands for it
+     * @param name        the writer's class name
+     * @return the hint
+     */
+    public static TypeHint unresolved(Class<?> placeholder, String name) {
+        return new TypeHint(placeholder, NONE, name);
+    }
+
+    /** @return the writer's name of the class this hint stands for, when the reader lacks it; else null */
+    public String unresolvedName() {
+        return unresolved;
     }
 
     /** @return the declared raw class */

@@ -20,7 +20,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final ClassDef local;
     private final Schemas schemas;
     private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
-    private final TypeCodec<Object> untagged = new Untagged();
+    private final TypeCodec<Object> untagged;
 
     /**
      * @param inner   the class's same-schema codec
@@ -32,6 +32,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         this.inner = (TypeCodec<Object>) inner;
         this.local = local;
         this.schemas = schemas;
+        this.untagged = local.local() == HintParser.Unknown.class ? new UntaggedUnknown() : new Untagged();
     }
 
     /** @return the same-schema codec inside */
@@ -78,7 +79,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         return untagged;
     }
 
-    private final class Untagged extends TypeCodec<Object> {
+    private class Untagged extends TypeCodec<Object> {
         @Override
         public void write(WriteContext ctx, Object value, TypeHint hint) {
             ctx.defs().writeUntagged(ctx.out(), local);
@@ -98,6 +99,23 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         @Override
         public TypeCodec<Object> untagged() {
             return this;
+        }
+    }
+
+    /**
+     * The untagged positions of a class this reader does not have (elements of a run of it under
+     * the {@code DECLARED} flag, in a field read only to be dropped): the def carried is found by
+     * the writer's class name, which the slot's hint keeps ({@link TypeHint#unresolvedName}).
+     */
+    private final class UntaggedUnknown extends Untagged {
+        @Override
+        public Object read(ReadContext ctx, TypeHint hint) {
+            String name = hint == null ? null : hint.unresolvedName();
+            if (name == null) {
+                throw new dev.peregrine.SchemaMismatchException("a value of a class this reader does not have, "
+                        + "in a position that does not name it", ctx.in().position());
+            }
+            return readBody(ctx, ctx.defs().readUntagged(ctx.in(), name), hint);
         }
     }
 

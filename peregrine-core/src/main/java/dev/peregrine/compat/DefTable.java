@@ -7,12 +7,13 @@ import dev.peregrine.buffer.BufferWriter;
 import java.util.Arrays;
 
 /**
- * The class defs one payload (or, for a stream session, one stream) has carried so far. Before each
+ * The class defs one payload (or, for a stream session, one stream) has carried so far. Before an
  * object of a user class or enum the compatible format writes {@code varint(n)}: the index of a def
  * already carried, or, when {@code n} equals the number carried so far, a new def follows. So each
- * def travels once per payload (once per stream) and each object pays one byte for it.
+ * def travels once per payload (once per stream); in format version 3 each object paid one byte for
+ * it, in version 4 only the objects in tagged positions do (below).
  *
- * <p>In format version 3 a new def is preceded by {@code varint(p)}: the index of a package already
+ * <p>From format version 3 on a new def is preceded by {@code varint(p)}: the index of a package already
  * named, or, when {@code p} equals the number named so far, the package name follows as a string.
  * So a package name travels once per payload, however many of its classes it carries (a fixture of
  * eight classes in one package carried the name eight times in version 2). Version 2 payloads, with

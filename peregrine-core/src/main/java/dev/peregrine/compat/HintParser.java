@@ -86,10 +86,13 @@ final class HintParser {
         while (end < text.length() && "<>,[]".indexOf(text.charAt(end)) < 0) {
             end++;
         }
-        if (end == 0 || text.indexOf('[') >= 0 || text.charAt(0) == '#' || text.charAt(0) == '?') {
+        if (end == 0 || text.endsWith("]") || text.charAt(0) == '#' || text.charAt(0) == '?') {
             return null;
         }
-        String token = text.substring(0, end);
+        return fullName(text.substring(0, end), pkg);
+    }
+
+    private static String fullName(String token, String pkg) {
         return token.charAt(0) == '.' ? pkg + token : token;
     }
 
@@ -109,7 +112,8 @@ final class HintParser {
             if (pos == start) {
                 throw error();
             }
-            Class<?> raw = resolve(text.substring(start, pos));
+            String token = text.substring(start, pos);
+            Class<?> raw = resolve(token);
             List<TypeHint> args = new ArrayList<>();
             if (peek() == '<') {
                 do {
@@ -118,7 +122,10 @@ final class HintParser {
                 } while (peek() == ',');
                 expect('>');
             }
-            h = raw == null ? UNKNOWN : new TypeHint(raw, args.toArray(new TypeHint[0]));
+            // A type argument keeps the writer's name of a class this reader lacks: a run of its
+            // values under the DECLARED flag refers to its def by that name (format 4).
+            h = raw != null ? new TypeHint(raw, args.toArray(new TypeHint[0]))
+                    : nesting == 0 ? UNKNOWN : TypeHint.unresolved(Unknown.class, fullName(token, pkg));
         }
         while (peek() == '[') {
             pos++;
@@ -137,7 +144,7 @@ final class HintParser {
                 throw error();
             }
         }
-        return classes.apply(token.charAt(0) == '.' ? pkg + token : token);
+        return classes.apply(fullName(token, pkg));
     }
 
     private int peek() {

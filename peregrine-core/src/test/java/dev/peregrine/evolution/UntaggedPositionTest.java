@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * (Part) is translated at every such position, the first (which brings the writer's definition) and
  * the later ones (which bring nothing), also after a tagged position (anyPart, laid out first) has
  * brought it; a class the reader no longer has (Gone, final, registered last) is dropped at each of
- * its positions, the later ones by the definition the first brought.
+ * its positions, fields and the elements of a list of it, the later ones by the definition the
+ * first brought.
  */
 class UntaggedPositionTest {
     private static final Version V1 = Version.compile("untagged-v1", """
@@ -32,6 +33,7 @@ class UntaggedPositionTest {
                 Part second;
                 List<Part> parts;
                 Gone again;
+                List<Gone> gones;
                 String label;
             }
             """, """
@@ -60,16 +62,20 @@ class UntaggedPositionTest {
             }
             """);
 
-    private static Object v1Box() {
+    /** A Box; with {@code singles} its Gone fields (laid out before the list of Gone) are set. */
+    private static Object v1Box(boolean singles) {
         List<Object> parts = new ArrayList<>();
+        List<Object> gones = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             parts.add(V1.create("Part", "n", 10 + i, "note", "p" + i));
+            gones.add(V1.create("Gone", "what", "g" + i, "size", (long) i));
         }
         return V1.create("Box", "anyPart", V1.create("Part", "n", 0, "note", "z"),
                 "first", V1.create("Part", "n", 1, "note", "a"),
-                "gone", V1.create("Gone", "what", "old", "size", 5L),
+                "gone", singles ? V1.create("Gone", "what", "old", "size", 5L) : null,
                 "second", V1.create("Part", "n", 2, "note", "b"), "parts", parts,
-                "again", V1.create("Gone", "what", "older", "size", 6L), "label", "box");
+                "again", singles ? V1.create("Gone", "what", "older", "size", 6L) : null,
+                "gones", gones, "label", "box");
     }
 
     private static void assertV2Box(Object box) {
@@ -88,7 +94,12 @@ class UntaggedPositionTest {
 
     @Test
     void oldToNewTranslatesAndDropsAtEveryPosition() {
-        assertV2Box(transfer(V1, V2, v1Box()));
+        assertV2Box(transfer(V1, V2, v1Box(true)));
+    }
+
+    @Test
+    void aListOfAClassTheReaderLacksBringsItsDefinitionWithItsFirstElement() {
+        assertV2Box(transfer(V1, V2, v1Box(false)));
     }
 
     @Test
@@ -112,8 +123,8 @@ class UntaggedPositionTest {
     void aStreamOfOldValuesIsReadByTheNewVersion() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (StreamWriter w = V1.peregrine(true).newStreamWriter(out)) {
-            w.write(v1Box());
-            w.write(v1Box());
+            w.write(v1Box(false));
+            w.write(v1Box(true));
         }
         try (StreamReader r = V2.peregrine(true).newStreamReader(new ByteArrayInputStream(out.toByteArray()))) {
             assertV2Box(r.read(Object.class));
