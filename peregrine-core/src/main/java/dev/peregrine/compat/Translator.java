@@ -196,11 +196,17 @@ final class Translator extends TypeCodec<Object> {
         if (hint != null && hint.raw() == String.class) {
             return ReadContext::readString;
         }
-        if (exact && hint != null && ReferenceSlot.isKnown(hint.raw())) {
+        // The writer's exact bit decides, not this reader's class: a class made non-final since was
+        // still written with no tag.
+        if (exact && hint != null && (ReferenceSlot.isKnown(hint.raw()) || concrete(hint.raw()))) {
             TypeCodec<?> codec = schemas.resolver().codecFor(hint.raw()).untagged();
             return ctx -> ctx.readKnown(codec, hint);
         }
         return ctx -> ctx.readAny(hint);
+    }
+
+    private static boolean concrete(Class<?> c) {
+        return !c.isInterface() && !java.lang.reflect.Modifier.isAbstract(c.getModifiers());
     }
 
     /**
