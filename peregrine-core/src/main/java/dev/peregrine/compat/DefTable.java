@@ -28,8 +28,9 @@ import java.util.Arrays;
  * under the same registration id). Version 3 and 2 payloads carry a reference everywhere.
  *
  * <p>Writer side: a slot per local def serial, so the lookup is an array read. Reader side: the defs
- * in the order they came, and per local def serial the def the writer carried for that class, once
- * an untagged position asked for it. One table serves one write or read at a time, like its context.
+ * in the order they came, and per local def serial the def the writer carried for that class: set
+ * when the local def itself is read, or, for a def of another version, at the class's first untagged
+ * position. One table serves one write or read at a time, like its context.
  */
 public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
@@ -56,6 +57,9 @@ public final class DefTable {
     private int carriedCount;
     /** Reader side: how many defs read are not local ones (other versions, or classes not here). */
     private int foreignCount;
+    /** Reader side: the last class this reader lacks found by name, and its def, for the next drop. */
+    private String unknownName;
+    private ClassDef unknownDef;
     /** Packages named so far, on either side: interned local names when writing. */
     private String[] packages = new String[4];
     private int packageCount;
@@ -86,6 +90,8 @@ public final class DefTable {
         }
         carriedCount = 0;
         foreignCount = 0;
+        unknownName = null;
+        unknownDef = null;
         forgetPackages(0);
     }
 
@@ -329,8 +335,16 @@ public final class DefTable {
         if (version < CURRENT_VERSION) {
             return read(in);
         }
+        // A list of such values asks once per element with the same name: one scan, not one each
+        // (the bodies may be empty, so a hostile run could otherwise cost a scan per element).
+        if (name == unknownName) {
+            return unknownDef;
+        }
         int dot = name.lastIndexOf('.');
-        return untagged(in, dot < 0 ? "" : name.substring(0, dot), name.substring(dot + 1), null);
+        ClassDef def = untagged(in, dot < 0 ? "" : name.substring(0, dot), name.substring(dot + 1), null);
+        unknownName = name;
+        unknownDef = def;
+        return def;
     }
 
     /**
