@@ -82,14 +82,20 @@ final class HintParser {
      * @return the full class name, or null when the text names an array or a built-in class
      */
     static String className(String text, String pkg) {
-        int end = 0;
-        while (end < text.length() && "<>,[]".indexOf(text.charAt(end)) < 0) {
-            end++;
-        }
+        int end = tokenEnd(text, 0);
         if (end == 0 || text.endsWith("]") || text.charAt(0) == '#' || text.charAt(0) == '?') {
             return null;
         }
         return fullName(text.substring(0, end), pkg);
+    }
+
+    /** @return the index where the class token starting at {@code start} ends */
+    private static int tokenEnd(String text, int start) {
+        int end = start;
+        while (end < text.length() && "<>,[]".indexOf(text.charAt(end)) < 0) {
+            end++;
+        }
+        return end;
     }
 
     private static String fullName(String token, String pkg) {
@@ -106,9 +112,7 @@ final class HintParser {
             h = null;
         } else {
             int start = pos;
-            while (pos < text.length() && "<>,[]".indexOf(text.charAt(pos)) < 0) {
-                pos++;
-            }
+            pos = tokenEnd(text, start);
             if (pos == start) {
                 throw error();
             }

@@ -243,7 +243,7 @@ final class Translator extends TypeCodec<Object> {
             return dropUnknown(ctx, schemas, null);
         }
         Class<?> c = tag >= Builtins.USER_BASE ? schemas.userClass(tag - Builtins.USER_BASE) : Builtins.classOf(tag);
-        if (c == null || c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers())) {
+        if (c == null || !concrete(c)) {
             throw new dev.peregrine.SchemaMismatchException("cannot skip a value with type tag " + tag
                     + " in a field of a class this reader does not have", at);
         }
