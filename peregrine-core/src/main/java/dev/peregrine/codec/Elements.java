@@ -287,7 +287,7 @@ final class Elements {
     /** Writes the shared tag unless it is the declared type; returns the shared class's codec. */
     private static TypeCodec<?> writeSharedType(WriteContext ctx, Object first, int flags, TypeHint hint) {
         if ((flags & DECLARED) != 0) {
-            return hint.codecIn(ctx.resolver()).untagged();
+            return hint.untaggedCodecIn(ctx.resolver());
         }
         Class<?> same = CodecSupport.normalize(first.getClass());
         ctx.resolver().writeType(ctx.out(), same, hint);
@@ -503,7 +503,7 @@ final class Elements {
                 throw new MalformedInputException("elements claim their declared type, but none is declared",
                         ctx.in().position());
             }
-            return hint.codecIn(ctx.resolver()).untagged();
+            return hint.untaggedCodecIn(ctx.resolver());
         }
         if ((flags & SAME_TYPE) != 0) {
             return ctx.resolver().codecFor(ctx.resolver().readType(ctx.in(), hint));

@@ -28,7 +28,7 @@ public final class TypeHint {
     /** The codec of {@code raw} in one resolver; immutable, replaced whole, so a benign race. */
     private Resolved resolved;
 
-    private record Resolved(TypeResolver resolver, TypeCodec<?> codec) {
+    private record Resolved(TypeResolver resolver, TypeCodec<?> codec, TypeCodec<?> untagged) {
     }
 
     /**
@@ -82,13 +82,29 @@ public final class TypeHint {
      * @return {@code resolver.codecFor(raw())}
      */
     public TypeCodec<?> codecIn(TypeResolver resolver) {
+        return resolvedIn(resolver).codec;
+    }
+
+    /**
+     * {@link #codecIn}'s {@link TypeCodec#untagged} form, for a run of elements of this declared
+     * class; remembered with it, so a container pays no extra call for it.
+     *
+     * @param resolver the resolver
+     * @return {@code resolver.codecFor(raw()).untagged()}
+     */
+    public TypeCodec<?> untaggedCodecIn(TypeResolver resolver) {
+        return resolvedIn(resolver).untagged;
+    }
+
+    private Resolved resolvedIn(TypeResolver resolver) {
         Resolved r = resolved;
         if (r != null && r.resolver == resolver) {
-            return r.codec;
+            return r;
         }
         TypeCodec<?> codec = resolver.codecFor(raw);
-        resolved = new Resolved(resolver, codec);
-        return codec;
+        r = new Resolved(resolver, codec, codec.untagged());
+        resolved = r;
+        return r;
     }
 
     /**
