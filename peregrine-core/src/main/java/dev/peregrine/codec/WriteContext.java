@@ -168,9 +168,23 @@ public final class WriteContext {
      * @param value a {@code String}
      */
     public void writeString(Object value) {
-        enter();
+        enterLeaf();
         out.writeString((String) value);
-        depth--;
+    }
+
+    /**
+     * Writes a non-null value in a slot declared as an enum: the same bytes and depth check as
+     * {@link #writeKnown} with the enum's codec.
+     *
+     * Perf: generated codecs bind their enum fields here, with the codec as a constant (see
+     * {@link #enterLeaf}).
+     *
+     * @param value a constant of the codec's enum
+     * @param codec the enum's codec
+     */
+    public void writeEnum(Object value, EnumCodec codec) {
+        enterLeaf();
+        codec.write(this, (Enum<?>) value, null);
     }
 
     /**
@@ -383,6 +397,17 @@ public final class WriteContext {
 
     private void enter() {
         if (++depth > limits.maxDepth()) {
+            throw tooDeep();
+        }
+    }
+
+    /**
+     * {@link #enter} and the {@code depth--} after it, for a value that holds no other: the same
+     * check, with no store. Perf: a string or enum field costs a load and a comparison here
+     * rather than two updates of the depth around its write.
+     */
+    private void enterLeaf() {
+        if (depth >= limits.maxDepth()) {
             throw tooDeep();
         }
     }

@@ -1,5 +1,6 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.codec.EnumCodec;
 import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
@@ -23,10 +24,12 @@ import java.util.HashMap;
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
  * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
- * no codec between; a field declared as a list of one final class is written and read by
- * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
- * as a constant, and a field declared as a map from one final class to another by
- * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants.
+ * no codec between, and a field of an enum (in the same-schema format) to {@code writeEnum}/{@code
+ * readEnum}, which check the depth without updating it; a field declared as a list of one final
+ * class is written and read by {@code WriteContext.writeListField} and {@code
+ * ReadContext.readListField}, with its element codec as a constant, and a field declared as a map
+ * from one final class to another by {@code writeMapField} and {@code readMapField}, with its key
+ * and value codecs as constants.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -50,6 +53,8 @@ public final class SlotLinker {
     private static final MethodHandle READ_KNOWN_DEF;
     private static final MethodHandle WRITE_STRING;
     private static final MethodHandle READ_STRING;
+    private static final MethodHandle WRITE_ENUM;
+    private static final MethodHandle READ_ENUM;
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
@@ -78,6 +83,9 @@ public final class SlotLinker {
             WRITE_STRING = l.findVirtual(WriteContext.class, "writeString",
                     MethodType.methodType(void.class, Object.class));
             READ_STRING = l.findVirtual(ReadContext.class, "readString", MethodType.methodType(Object.class));
+            WRITE_ENUM = l.findVirtual(WriteContext.class, "writeEnum",
+                    MethodType.methodType(void.class, Object.class, EnumCodec.class));
+            READ_ENUM = l.findVirtual(ReadContext.class, "readEnum", MethodType.methodType(Object.class, EnumCodec.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -101,6 +109,9 @@ public final class SlotLinker {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
         if (s.declared() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
+        }
+        if (s.known() && s.codec() instanceof EnumCodec e) {
+            return new ConstantCallSite(MethodHandles.insertArguments(WRITE_ENUM, 2, e).asType(type));
         }
         MethodHandle target = writeList(s);
         if (target == null) {
@@ -131,6 +142,9 @@ public final class SlotLinker {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
+        }
+        if (s.known() && s.codec() instanceof EnumCodec e) {
+            return new ConstantCallSite(MethodHandles.insertArguments(READ_ENUM, 1, e).asType(type));
         }
         MethodHandle target = readList(s);
         if (target == null) {
