@@ -25,11 +25,10 @@ class LeafDepthTest {
     }
 
     private static final int LIMIT = 9;
-    private static final Peregrine LIMITED = build(LIMIT);
-    private static final Peregrine UNLIMITED = build(1_000);
 
-    private static Peregrine build(int maxDepth) {
-        return Peregrine.builder().register(Node.class).register(Colour.class).maxDepth(maxDepth).build();
+    private static Peregrine build(int maxDepth, boolean compatible) {
+        return Peregrine.builder().register(Node.class).register(Colour.class).maxDepth(maxDepth)
+                .compatible(compatible).build();
     }
 
     /** A chain of {@code length} nodes, the last one given its value by {@code last}. */
@@ -45,15 +44,17 @@ class LeafDepthTest {
     }
 
     /** The longest chain written, or read when {@code read}, before the depth limit is reported. */
-    private static int longestAccepted(Consumer<Node> last, boolean read) {
+    private static int longestAccepted(Consumer<Node> last, boolean read, boolean compatible) {
+        Peregrine limited = build(LIMIT, compatible);
+        Peregrine unlimited = build(1_000, compatible);
         for (int length = 1; length < 100; length++) {
             Node root = chain(length, last);
             try {
                 if (read) {
-                    Node back = LIMITED.deserialize(UNLIMITED.serialize(root), Node.class);
+                    Node back = limited.deserialize(unlimited.serialize(root), Node.class);
                     assertEquals(length, length(back));
                 } else {
-                    LIMITED.serialize(root);
+                    limited.serialize(root);
                 }
             } catch (LimitExceededException e) {
                 return length - 1;
@@ -72,16 +73,21 @@ class LeafDepthTest {
 
     @Test
     void leafFieldsCountOneLevelLikeAnyOtherValue() {
-        for (boolean read : new boolean[] {false, true}) {
-            int object = longestAccepted(n -> n.leaf = new Node(), read);
-            String how = read ? "read" : "write";
-            // The root is at depth 0, each further node one deeper, and the last one's value one
-            // more: at depth LIMIT for a chain of LIMIT nodes.
-            assertEquals(LIMIT, object, how);
-            assertEquals(object, longestAccepted(n -> n.name = "x", read), how + ", String field");
-            assertEquals(object, longestAccepted(n -> n.colour = Colour.GREEN, read), how + ", enum field");
-            assertEquals(object, longestAccepted(n -> n.any = "x", read), how + ", String in an Object field");
-            assertEquals(object + 1, longestAccepted(n -> { }, read), how + ", nothing in the last node");
+        for (boolean compatible : new boolean[] {false, true}) {
+            for (boolean read : new boolean[] {false, true}) {
+                String how = (compatible ? "compatible " : "") + (read ? "read" : "write");
+                int object = longestAccepted(n -> n.leaf = new Node(), read, compatible);
+                // The root is at depth 0, each further node one deeper, and the last one's value one
+                // more: at depth LIMIT for a chain of LIMIT nodes.
+                assertEquals(LIMIT, object, how);
+                assertEquals(object, longestAccepted(n -> n.name = "x", read, compatible), how + ", String field");
+                assertEquals(object, longestAccepted(n -> n.colour = Colour.GREEN, read, compatible),
+                        how + ", enum field");
+                assertEquals(object, longestAccepted(n -> n.any = "x", read, compatible),
+                        how + ", String in an Object field");
+                assertEquals(object + 1, longestAccepted(n -> { }, read, compatible),
+                        how + ", nothing in the last node");
+            }
         }
     }
 }

@@ -220,6 +220,28 @@ public final class ReadContext {
     }
 
     /**
+     * {@link #readKnownWithDef} for an enum: the same checks and charge (see {@link #enterLeaf}).
+     * A def of another version is translated as a nested value, whose depth is stepped, since the
+     * writer's class of that name need not have been an enum.
+     *
+     * @param codec the enum's compatible codec
+     * @param inner its same-schema codec
+     * @param hint  the slot's declared type
+     * @return the constant, or what the translation gives
+     */
+    public Object readEnumWithDef(dev.peregrine.compat.CompatibleCodec codec, EnumCodec inner, TypeHint hint) {
+        enterLeaf();
+        dev.peregrine.compat.ClassDef def = defs.readUntagged(in, codec.local());
+        if (def == codec.local()) {
+            return inner.read(this, hint);
+        }
+        depth++;
+        Object v = codec.translate(this, def, hint);
+        depth--;
+        return v;
+    }
+
+    /**
      * Reads a present value from a slot declared {@code String}: the same checks and charge as
      * {@link #readKnown} with the string codec.
      *

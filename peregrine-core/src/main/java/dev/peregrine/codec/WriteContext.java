@@ -159,6 +159,19 @@ public final class WriteContext {
     }
 
     /**
+     * {@link #writeKnownWithDef} for an enum: the same bytes and depth check (see {@link #enterLeaf}).
+     *
+     * @param value a constant of the codec's enum
+     * @param codec the enum's same-schema codec
+     * @param def   the enum's def
+     */
+    public void writeEnumWithDef(Object value, EnumCodec codec, dev.peregrine.compat.ClassDef def) {
+        enterLeaf();
+        defs.writeUntagged(out, def);
+        codec.write(this, (Enum<?>) value, null);
+    }
+
+    /**
      * Writes a non-null value in a slot declared {@code String}: the same bytes and depth check as
      * {@link #writeKnown} with the string codec.
      *

@@ -24,8 +24,9 @@ import java.util.HashMap;
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
  * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
- * no codec between, and a field of an enum (in the same-schema format) to {@code writeEnum}/{@code
- * readEnum}, which check the depth without updating it; a field declared as a list of one final
+ * no codec between, and a field of an enum to {@code writeEnum}/{@code readEnum} (in the compatible
+ * format {@code writeEnumWithDef}/{@code readEnumWithDef}), which check the depth without updating
+ * it; a field declared as a list of one final
  * class is written and read by {@code WriteContext.writeListField} and {@code
  * ReadContext.readListField}, with its element codec as a constant, and a field declared as a map
  * from one final class to another by {@code writeMapField} and {@code readMapField}, with its key
@@ -55,6 +56,8 @@ public final class SlotLinker {
     private static final MethodHandle READ_STRING;
     private static final MethodHandle WRITE_ENUM;
     private static final MethodHandle READ_ENUM;
+    private static final MethodHandle WRITE_ENUM_DEF;
+    private static final MethodHandle READ_ENUM_DEF;
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
@@ -86,6 +89,10 @@ public final class SlotLinker {
             WRITE_ENUM = l.findVirtual(WriteContext.class, "writeEnum",
                     MethodType.methodType(void.class, Object.class, EnumCodec.class));
             READ_ENUM = l.findVirtual(ReadContext.class, "readEnum", MethodType.methodType(Object.class, EnumCodec.class));
+            WRITE_ENUM_DEF = l.findVirtual(WriteContext.class, "writeEnumWithDef",
+                    MethodType.methodType(void.class, Object.class, EnumCodec.class, ClassDef.class));
+            READ_ENUM_DEF = l.findVirtual(ReadContext.class, "readEnumWithDef",
+                    MethodType.methodType(Object.class, CompatibleCodec.class, EnumCodec.class, TypeHint.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -112,6 +119,9 @@ public final class SlotLinker {
         }
         if (s.known() && s.codec() instanceof EnumCodec e) {
             return new ConstantCallSite(MethodHandles.insertArguments(WRITE_ENUM, 2, e).asType(type));
+        }
+        if (s.known() && s.codec() instanceof CompatibleCodec c && c.inner() instanceof EnumCodec e) {
+            return new ConstantCallSite(MethodHandles.insertArguments(WRITE_ENUM_DEF, 2, e, c.local()).asType(type));
         }
         MethodHandle target = writeList(s);
         if (target == null) {
@@ -145,6 +155,9 @@ public final class SlotLinker {
         }
         if (s.known() && s.codec() instanceof EnumCodec e) {
             return new ConstantCallSite(MethodHandles.insertArguments(READ_ENUM, 1, e).asType(type));
+        }
+        if (s.known() && s.codec() instanceof CompatibleCodec c && c.inner() instanceof EnumCodec e) {
+            return new ConstantCallSite(MethodHandles.insertArguments(READ_ENUM_DEF, 1, c, e, s.hint()).asType(type));
         }
         MethodHandle target = readList(s);
         if (target == null) {
