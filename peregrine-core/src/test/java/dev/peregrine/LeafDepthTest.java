@@ -7,11 +7,11 @@ import java.util.function.Consumer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A string or an enum constant in a field counts one level of nesting, like any other value, though
- * generated codecs check the depth for such fields without stepping it (the write and read of a
- * value that holds no other). A chain whose last object holds a string, an enum constant, the same
- * string in a field declared {@code Object} (the general path) or an empty object must reach the
- * limit at the same length, when writing and when reading, on either backend.
+ * A value that holds no other (a string, an enum constant, a box, a primitive array) counts one level
+ * of nesting, like any other value, though generated codecs check the depth for such fields without
+ * stepping it. A chain whose last object holds one of them, a string in a field declared
+ * {@code Object} (the general path) or an empty object must reach the limit at the same length,
+ * when writing and when reading, on either backend, in both formats, with and without references.
  */
 class LeafDepthTest {
     enum Colour { RED, GREEN }
@@ -21,14 +21,16 @@ class LeafDepthTest {
         String name;
         Colour colour;
         Object any;
+        Integer boxed;
+        int[] ints;
         Node leaf;
     }
 
     private static final int LIMIT = 9;
 
-    private static Peregrine build(int maxDepth, boolean compatible) {
-        return Peregrine.builder().register(Node.class).register(Colour.class).maxDepth(maxDepth)
-                .compatible(compatible).build();
+    private static Peregrine build(int maxDepth, int mode) {
+        return Peregrine.builder().register(Node.class).register(Colour.class)
+                .maxDepth(maxDepth).compatible(mode == 1).referenceTracking(mode == 2).build();
     }
 
     /** A chain of {@code length} nodes, the last one given its value by {@code last}. */
@@ -44,9 +46,9 @@ class LeafDepthTest {
     }
 
     /** The longest chain written, or read when {@code read}, before the depth limit is reported. */
-    private static int longestAccepted(Consumer<Node> last, boolean read, boolean compatible) {
-        Peregrine limited = build(LIMIT, compatible);
-        Peregrine unlimited = build(1_000, compatible);
+    private static int longestAccepted(Consumer<Node> last, boolean read, int mode) {
+        Peregrine limited = build(LIMIT, mode);
+        Peregrine unlimited = build(1_000, mode);
         for (int length = 1; length < 100; length++) {
             Node root = chain(length, last);
             try {
@@ -73,20 +75,20 @@ class LeafDepthTest {
 
     @Test
     void leafFieldsCountOneLevelLikeAnyOtherValue() {
-        for (boolean compatible : new boolean[] {false, true}) {
+        // Modes: same-schema, compatible, same-schema with references.
+        for (int mode = 0; mode < 3; mode++) {
             for (boolean read : new boolean[] {false, true}) {
-                String how = (compatible ? "compatible " : "") + (read ? "read" : "write");
-                int object = longestAccepted(n -> n.leaf = new Node(), read, compatible);
+                String how = new String[] {"", "compatible ", "references "}[mode] + (read ? "read" : "write");
+                int object = longestAccepted(n -> n.leaf = new Node(), read, mode);
                 // The root is at depth 0, each further node one deeper, and the last one's value one
                 // more: at depth LIMIT for a chain of LIMIT nodes.
                 assertEquals(LIMIT, object, how);
-                assertEquals(object, longestAccepted(n -> n.name = "x", read, compatible), how + ", String field");
-                assertEquals(object, longestAccepted(n -> n.colour = Colour.GREEN, read, compatible),
-                        how + ", enum field");
-                assertEquals(object, longestAccepted(n -> n.any = "x", read, compatible),
-                        how + ", String in an Object field");
-                assertEquals(object + 1, longestAccepted(n -> { }, read, compatible),
-                        how + ", nothing in the last node");
+                assertEquals(object, longestAccepted(n -> n.name = "x", read, mode), how + ", String field");
+                assertEquals(object, longestAccepted(n -> n.colour = Colour.GREEN, read, mode), how + ", enum field");
+                assertEquals(object, longestAccepted(n -> n.boxed = 7, read, mode), how + ", Integer field");
+                assertEquals(object, longestAccepted(n -> n.ints = new int[] {1, 2}, read, mode), how + ", int[] field");
+                assertEquals(object, longestAccepted(n -> n.any = "x", read, mode), how + ", String in an Object field");
+                assertEquals(object + 1, longestAccepted(n -> { }, read, mode), how + ", nothing in the last node");
             }
         }
     }

@@ -3,7 +3,7 @@ package dev.peregrine.codec;
 import dev.peregrine.MalformedInputException;
 
 /** An enum constant as its ordinal, a varint. Constants with bodies are written as their enum. */
-public final class EnumCodec extends TypeCodec<Enum<?>> {
+public final class EnumCodec extends LeafCodec<Enum<?>> {
     private final Enum<?>[] constants;
     private final Class<?> type;
 

@@ -22,7 +22,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code boolean[]}. */
-    static final class Booleans extends TypeCodec<boolean[]> {
+    static final class Booleans extends LeafCodec<boolean[]> {
         @Override
         public void write(WriteContext ctx, boolean[] v, TypeHint hint) {
             BufferWriter out = ctx.out();
@@ -44,7 +44,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code byte[]}. */
-    static final class Bytes extends TypeCodec<byte[]> {
+    static final class Bytes extends LeafCodec<byte[]> {
         @Override
         public void write(WriteContext ctx, byte[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -60,7 +60,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code short[]}. */
-    static final class Shorts extends TypeCodec<short[]> {
+    static final class Shorts extends LeafCodec<short[]> {
         @Override
         public void write(WriteContext ctx, short[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -76,7 +76,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code char[]}. */
-    static final class Chars extends TypeCodec<char[]> {
+    static final class Chars extends LeafCodec<char[]> {
         @Override
         public void write(WriteContext ctx, char[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -92,7 +92,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code int[]}. */
-    static final class Ints extends TypeCodec<int[]> {
+    static final class Ints extends LeafCodec<int[]> {
         @Override
         public void write(WriteContext ctx, int[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -108,7 +108,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code long[]}. */
-    static final class Longs extends TypeCodec<long[]> {
+    static final class Longs extends LeafCodec<long[]> {
         @Override
         public void write(WriteContext ctx, long[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -124,7 +124,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code float[]}. */
-    static final class Floats extends TypeCodec<float[]> {
+    static final class Floats extends LeafCodec<float[]> {
         @Override
         public void write(WriteContext ctx, float[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);
@@ -140,7 +140,7 @@ final class PrimitiveArrayCodecs {
     }
 
     /** {@code double[]}. */
-    static final class Doubles extends TypeCodec<double[]> {
+    static final class Doubles extends LeafCodec<double[]> {
         @Override
         public void write(WriteContext ctx, double[] v, TypeHint hint) {
             ctx.out().writeVarUInt(v.length);

@@ -256,18 +256,22 @@ public final class ReadContext {
     }
 
     /**
-     * Reads a present value from a slot declared as an enum: the same checks and charge as
-     * {@link #readKnown} with the enum's codec.
+     * {@link #readKnown} for a codec whose values hold no other ({@link TypeCodec#isLeaf}): the same
+     * checks and charge (see {@link #enterLeaf}).
      *
-     * Perf: generated codecs bind their enum fields here, with the codec as a constant (see
-     * {@link #enterLeaf}).
+     * Perf: generated codecs bind their fields of such types here (boxes, enums, primitive arrays,
+     * dates), with the codec and hint as constants.
      *
-     * @param codec the enum's codec
-     * @return the constant
+     * @param codec a leaf codec
+     * @param hint  the slot's declared type
+     * @return the value
      */
-    public Object readEnum(EnumCodec codec) {
+    public Object readLeaf(TypeCodec<?> codec, TypeHint hint) {
+        if (values != null && codec.tracksReferences()) {
+            return readKnown(codec, hint);
+        }
         enterLeaf();
-        return codec.read(this, null);
+        return codec.read(this, hint);
     }
 
     /**

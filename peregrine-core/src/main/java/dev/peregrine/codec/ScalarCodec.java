@@ -12,7 +12,7 @@ import java.util.function.Function;
  *
  * @param <T> the value type
  */
-final class ScalarCodec<T> extends TypeCodec<T> {
+final class ScalarCodec<T> extends LeafCodec<T> {
     private final BiConsumer<BufferWriter, T> writer;
     private final Function<BufferReader, T> reader;
 

@@ -165,7 +165,7 @@ final class ScalarCodecs {
     }
 
     /** A scalar: a value type, so never tracked as a reference. */
-    private abstract static class Scalar<T> extends TypeCodec<T> {
+    private abstract static class Scalar<T> extends LeafCodec<T> {
         @Override
         public final boolean tracksReferences() {
             return false;

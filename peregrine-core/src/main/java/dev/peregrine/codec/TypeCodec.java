@@ -40,6 +40,16 @@ public abstract class TypeCodec<T> {
     }
 
     /**
+     * Whether values of this type hold no other value (see {@link LeafCodec}), so that writing or
+     * reading one never nests.
+     *
+     * @return true for scalars, strings, enum constants and primitive arrays
+     */
+    public boolean isLeaf() {
+        return false;
+    }
+
+    /**
      * The codec for a position with no type tag, whose class the reader knows from the declared
      * type alone: a field of a final class or enum, an element, key or value under the
      * {@code DECLARED} flag. The same codec but in the compatible format, whose untagged positions

@@ -186,18 +186,24 @@ public final class WriteContext {
     }
 
     /**
-     * Writes a non-null value in a slot declared as an enum: the same bytes and depth check as
-     * {@link #writeKnown} with the enum's codec.
+     * {@link #writeKnown} for a codec whose values hold no other ({@link TypeCodec#isLeaf}): the same
+     * bytes and depth check (see {@link #enterLeaf}).
      *
-     * Perf: generated codecs bind their enum fields here, with the codec as a constant (see
-     * {@link #enterLeaf}).
+     * Perf: generated codecs bind their fields of such types here (boxes, enums, primitive arrays,
+     * dates), with the codec and hint as constants.
      *
-     * @param value a constant of the codec's enum
-     * @param codec the enum's codec
+     * @param value the value
+     * @param codec a leaf codec
+     * @param hint  the slot's declared type
      */
-    public void writeEnum(Object value, EnumCodec codec) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeLeaf(Object value, TypeCodec codec, TypeHint hint) {
+        if (written != null && codec.tracksReferences()) {
+            writeKnown(value, codec, hint);
+            return;
+        }
         enterLeaf();
-        codec.write(this, (Enum<?>) value, null);
+        codec.write(this, value, hint);
     }
 
     /**

@@ -24,9 +24,10 @@ import java.util.HashMap;
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
  * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
- * no codec between, and a field of an enum to {@code writeEnum}/{@code readEnum} (in the compatible
- * format {@code writeEnumWithDef}/{@code readEnumWithDef}), which check the depth without updating
- * it; a field declared as a list of one final
+ * no codec between, and a field of a type whose values hold no other (a box, an enum, a primitive
+ * array: {@code TypeCodec.isLeaf}) to {@code writeLeaf}/{@code readLeaf} (an enum in the compatible
+ * format to {@code writeEnumWithDef}/{@code readEnumWithDef}), which check the depth without
+ * updating it; a field declared as a list of one final
  * class is written and read by {@code WriteContext.writeListField} and {@code
  * ReadContext.readListField}, with its element codec as a constant, and a field declared as a map
  * from one final class to another by {@code writeMapField} and {@code readMapField}, with its key
@@ -54,8 +55,8 @@ public final class SlotLinker {
     private static final MethodHandle READ_KNOWN_DEF;
     private static final MethodHandle WRITE_STRING;
     private static final MethodHandle READ_STRING;
-    private static final MethodHandle WRITE_ENUM;
-    private static final MethodHandle READ_ENUM;
+    private static final MethodHandle WRITE_LEAF;
+    private static final MethodHandle READ_LEAF;
     private static final MethodHandle WRITE_ENUM_DEF;
     private static final MethodHandle READ_ENUM_DEF;
 
@@ -86,9 +87,10 @@ public final class SlotLinker {
             WRITE_STRING = l.findVirtual(WriteContext.class, "writeString",
                     MethodType.methodType(void.class, Object.class));
             READ_STRING = l.findVirtual(ReadContext.class, "readString", MethodType.methodType(Object.class));
-            WRITE_ENUM = l.findVirtual(WriteContext.class, "writeEnum",
-                    MethodType.methodType(void.class, Object.class, EnumCodec.class));
-            READ_ENUM = l.findVirtual(ReadContext.class, "readEnum", MethodType.methodType(Object.class, EnumCodec.class));
+            WRITE_LEAF = l.findVirtual(WriteContext.class, "writeLeaf",
+                    MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
+            READ_LEAF = l.findVirtual(ReadContext.class, "readLeaf",
+                    MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
             WRITE_ENUM_DEF = l.findVirtual(WriteContext.class, "writeEnumWithDef",
                     MethodType.methodType(void.class, Object.class, EnumCodec.class, ClassDef.class));
             READ_ENUM_DEF = l.findVirtual(ReadContext.class, "readEnumWithDef",
@@ -117,12 +119,6 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        if (s.known() && s.codec() instanceof EnumCodec e) {
-            return new ConstantCallSite(MethodHandles.insertArguments(WRITE_ENUM, 2, e).asType(type));
-        }
-        if (s.known() && s.codec() instanceof CompatibleCodec c && c.inner() instanceof EnumCodec e) {
-            return new ConstantCallSite(MethodHandles.insertArguments(WRITE_ENUM_DEF, 2, e, c.local()).asType(type));
-        }
         MethodHandle target = writeList(s);
         if (target == null) {
             target = writeMap(s);
@@ -130,11 +126,22 @@ public final class SlotLinker {
         if (target == null && !s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
         } else if (target == null) {
-            target = s.codec() instanceof CompatibleCodec c
-                    ? MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), s.hint(), c.local())
-                    : MethodHandles.insertArguments(WRITE_KNOWN, 2, s.codec(), s.hint());
+            target = writeKnown(s.codec(), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /** The write of a field whose declared type admits one class, by that class's codec. */
+    private static MethodHandle writeKnown(TypeCodec<?> codec, TypeHint hint) {
+        if (codec.isLeaf()) {
+            return MethodHandles.insertArguments(WRITE_LEAF, 2, codec, hint);
+        }
+        if (codec instanceof CompatibleCodec c) {
+            return c.inner() instanceof EnumCodec e
+                    ? MethodHandles.insertArguments(WRITE_ENUM_DEF, 2, e, c.local())
+                    : MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), hint, c.local());
+        }
+        return MethodHandles.insertArguments(WRITE_KNOWN, 2, codec, hint);
     }
 
     /**
@@ -153,12 +160,6 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        if (s.known() && s.codec() instanceof EnumCodec e) {
-            return new ConstantCallSite(MethodHandles.insertArguments(READ_ENUM, 1, e).asType(type));
-        }
-        if (s.known() && s.codec() instanceof CompatibleCodec c && c.inner() instanceof EnumCodec e) {
-            return new ConstantCallSite(MethodHandles.insertArguments(READ_ENUM_DEF, 1, c, e, s.hint()).asType(type));
-        }
         MethodHandle target = readList(s);
         if (target == null) {
             target = readMap(s);
@@ -166,11 +167,22 @@ public final class SlotLinker {
         if (target == null && !s.known()) {
             target = READ_SLOT.bindTo(s.slot());
         } else if (target == null) {
-            target = s.codec() instanceof CompatibleCodec c
-                    ? MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), s.hint())
-                    : MethodHandles.insertArguments(READ_KNOWN, 1, s.codec(), s.hint());
+            target = readKnown(s.codec(), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /** The read of a field whose declared type admits one class, by that class's codec. */
+    private static MethodHandle readKnown(TypeCodec<?> codec, TypeHint hint) {
+        if (codec.isLeaf()) {
+            return MethodHandles.insertArguments(READ_LEAF, 1, codec, hint);
+        }
+        if (codec instanceof CompatibleCodec c) {
+            return c.inner() instanceof EnumCodec e
+                    ? MethodHandles.insertArguments(READ_ENUM_DEF, 1, c, e, hint)
+                    : MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), hint);
+        }
+        return MethodHandles.insertArguments(READ_KNOWN, 1, codec, hint);
     }
 
     /** {@code writeListField} bound to a list field's slot and element, or null for another field. */
