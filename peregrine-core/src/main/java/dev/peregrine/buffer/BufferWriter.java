@@ -472,17 +472,16 @@ public final class BufferWriter {
         int n = s.length();
         int start = pos;
         if (n < 32 && end - start > n) {
-            // Perf: a Latin-1 string of under 32 chars has a one-byte header, written after the
-            // chars are copied and checked; no varint, no second capacity check.
+            // Perf: a Latin-1 string of under 32 chars has a one-byte header; no varint, no second
+            // capacity check. The chars are checked, then copied as one run (StringEncoding.copyLatin1).
             byte[] b = buf;
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c > 0xFF) {
-                    writeShortUtf8(s, i);
-                    return;
-                }
-                b[start + 1 + i] = (byte) c;
+            int wide = StringEncoding.firstWide(s);
+            if (wide >= 0) {
+                StringEncoding.copyLatin1(s, 0, wide, b, start + 1);
+                writeShortUtf8(s, wide);
+                return;
             }
+            StringEncoding.copyLatin1(s, 0, n, b, start + 1);
             b[start] = (byte) (n << 2 | StringEncoding.LATIN1);
             pos = start + 1 + n;
             return;
@@ -542,19 +541,11 @@ public final class BufferWriter {
         // Room for the header and the chars, and at least for the header's word store (8 bytes
         // from pos), which the header and chars already cover whenever the header has two bytes.
         int headerLength = varLongSize(latin1);
-        if (tryRoom(Math.max(Varints.ROOM, (long) headerLength + n))) {
-            // Perf: one pass for the common Latin-1 string, copying as it checks; the first char
-            // past U+00FF rewinds to the measured path, which writes over what was copied.
+        if (StringEncoding.firstWide(s) < 0 && tryRoom(Math.max(Varints.ROOM, (long) headerLength + n))) {
+            // Perf: the common Latin-1 string checked, then copied as one run, as in writeString.
             byte[] b = buf;
             int p = Varints.putVarULongOfLength(b, pos, latin1, headerLength);
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c > 0xFF) {
-                    writeMeasured(s);
-                    return;
-                }
-                b[p + i] = (byte) c;
-            }
+            StringEncoding.copyLatin1(s, 0, n, b, p);
             pos = p + n;
             return;
         }
@@ -572,9 +563,8 @@ public final class BufferWriter {
         int p = pos;
         switch ((int) (header & 3)) {
             case StringEncoding.LATIN1:
-                for (int i = 0; i < n; i++) {
-                    b[p++] = (byte) s.charAt(i);
-                }
+                StringEncoding.copyLatin1(s, 0, n, b, p);
+                p += n;
                 break;
             case StringEncoding.UTF8:
                 p = StringEncoding.encodeUtf8From(s, 0, b, p);
