@@ -167,26 +167,21 @@ public final class ByteSink {
      *
      * @param s the string, not null
      */
+    @SuppressWarnings("deprecation")
     public void writeString(String s) {
-        // Perf: one pass copies the chars as Latin-1 bytes and ors them; a wider char rewinds.
-        int start = position;
+        // Perf: the chars checked, then copied as one run by the getter that drops each char's high
+        // byte (an array copy for a string the JDK holds as Latin-1), as Peregrine's writer does.
         int n = s.length();
+        for (int i = 0; i < n; i++) {
+            if (s.charAt(i) > 0xFF) {
+                writeWideString(s);
+                return;
+            }
+        }
         writeVarULong((long) n << 2);
         ensure(n);
-        byte[] b = buffer;
-        int p = position;
-        int any = 0;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            any |= c;
-            b[p + i] = (byte) c;
-        }
-        if (any <= 0xFF) {
-            position = p + n;
-        } else {
-            position = start;
-            writeWideString(s);
-        }
+        s.getBytes(0, n, buffer, position);
+        position += n;
     }
 
     /** A string with a char past U+00FF: UTF-8 measured in one pass and encoded in a second; UTF-16 for a lone surrogate. */
