@@ -30,6 +30,11 @@ public final class TypeHint {
 
     private record Resolved(TypeResolver resolver, TypeCodec<?> codec, TypeCodec<?> untagged) {
     }
+    /** The constants of {@code raw}, an enum, once asked for; immutable, so a benign race. */
+    private EnumConstants enumConstants;
+
+    private record EnumConstants(Enum<?>[] byOrdinal) {
+    }
 
     /**
      * @param raw  the declared raw class
@@ -94,6 +99,21 @@ public final class TypeHint {
      */
     public TypeCodec<?> untaggedCodecIn(TypeResolver resolver) {
         return resolvedIn(resolver).untagged;
+    }
+
+    /**
+     * The constants of the declared class, an enum, by ordinal; remembered, for the {@code EnumSet}s
+     * written or read through a slot that declares them.
+     *
+     * @return an array shared by all callers, not to be modified
+     */
+    Enum<?>[] enumConstants() {
+        EnumConstants c = enumConstants;
+        if (c == null) {
+            c = new EnumConstants(CodecSupport.enumConstants(raw));
+            enumConstants = c;
+        }
+        return c.byOrdinal;
     }
 
     private Resolved resolvedIn(TypeResolver resolver) {
