@@ -30,7 +30,7 @@ class LeafDepthTest {
 
     private static Peregrine build(int maxDepth, int mode) {
         return Peregrine.builder().register(Node.class).register(Colour.class)
-                .maxDepth(maxDepth).compatible(mode == 1).referenceTracking(mode == 2).build();
+                .maxDepth(maxDepth).compatible(mode % 2 == 1).referenceTracking(mode >= 2).build();
     }
 
     /** A chain of {@code length} nodes, the last one given its value by {@code last}. */
@@ -75,10 +75,11 @@ class LeafDepthTest {
 
     @Test
     void leafFieldsCountOneLevelLikeAnyOtherValue() {
-        // Modes: same-schema, compatible, same-schema with references.
-        for (int mode = 0; mode < 3; mode++) {
+        // Modes: same-schema, compatible, then each with references.
+        for (int mode = 0; mode < 4; mode++) {
             for (boolean read : new boolean[] {false, true}) {
-                String how = new String[] {"", "compatible ", "references "}[mode] + (read ? "read" : "write");
+                String how = new String[] {"", "compatible ", "references ", "compatible references "}[mode]
+                        + (read ? "read" : "write");
                 int object = longestAccepted(n -> n.leaf = new Node(), read, mode);
                 // The root is at depth 0, each further node one deeper, and the last one's value one
                 // more: at depth LIMIT for a chain of LIMIT nodes.

@@ -221,8 +221,9 @@ public final class ReadContext {
 
     /**
      * {@link #readKnownWithDef} for an enum: the same checks and charge (see {@link #enterLeaf}).
-     * A def of another version is translated as a nested value, whose depth is stepped, since the
-     * writer's class of that name need not have been an enum.
+     * A def of another version is read by the enum's translator, also a leaf: one ordinal, or a
+     * refusal when the writer's class of that name was not an enum. No reference marker: enum
+     * constants take no part in reference tracking.
      *
      * @param codec the enum's compatible codec
      * @param inner its same-schema codec
@@ -232,13 +233,7 @@ public final class ReadContext {
     public Object readEnumWithDef(dev.peregrine.compat.CompatibleCodec codec, EnumCodec inner, TypeHint hint) {
         enterLeaf();
         dev.peregrine.compat.ClassDef def = defs.readUntagged(in, codec.local());
-        if (def == codec.local()) {
-            return inner.read(this, hint);
-        }
-        depth++;
-        Object v = codec.translate(this, def, hint);
-        depth--;
-        return v;
+        return def == codec.local() ? inner.read(this, hint) : codec.translate(this, def, hint);
     }
 
     /**

@@ -40,13 +40,13 @@ public abstract class TypeCodec<T> {
     }
 
     /**
-     * Whether values of this type hold no other value (see {@link LeafCodec}), so that writing or
-     * reading one never nests.
+     * Whether values of this type hold no other value, so that writing or reading one never nests:
+     * whether this is a {@link LeafCodec}, which only this package can extend.
      *
-     * @return true for scalars, strings, enum constants and primitive arrays
+     * @return true for scalars, strings, dates, enum constants and primitive arrays
      */
-    public boolean isLeaf() {
-        return false;
+    public final boolean isLeaf() {
+        return this instanceof LeafCodec;
     }
 
     /**

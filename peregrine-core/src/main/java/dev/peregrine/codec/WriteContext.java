@@ -159,7 +159,8 @@ public final class WriteContext {
     }
 
     /**
-     * {@link #writeKnownWithDef} for an enum: the same bytes and depth check (see {@link #enterLeaf}).
+     * {@link #writeKnownWithDef} for an enum: the same bytes and depth check (see {@link #enterLeaf});
+     * no reference marker, since enum constants take no part in reference tracking.
      *
      * @param value a constant of the codec's enum
      * @param codec the enum's same-schema codec

@@ -1,6 +1,7 @@
 package dev.peregrine.compat;
 
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.SchemaMismatchException;
 import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
@@ -18,8 +19,26 @@ final class EnumTranslator extends TypeCodec<Object> {
     private final String type;
 
     EnumTranslator(ClassDef wire, ClassDef local) {
+        if (!wire.isEnum()) {
+            throw kindChanged(wire.name(), "a class", "an enum", -1);
+        }
         byWriterOrdinal = byWriterOrdinal(wire, local.local());
         type = local.name();
+    }
+
+    /**
+     * The refusal of a value whose class the writer had as another kind (an enum where the reader's
+     * class of that name is a class, or the reverse): no conversion covers it.
+     *
+     * @param name   the class name
+     * @param writer what the writer's class was, "a class" or "an enum"
+     * @param reader what this reader's class is
+     * @param at     the payload offset, or -1
+     * @return the exception to throw
+     */
+    static SchemaMismatchException kindChanged(String name, String writer, String reader, long at) {
+        return new SchemaMismatchException(name + " was written as " + writer + " and is " + reader
+                + " here; no conversion covers that change", at);
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.peregrine.compat;
 
-import dev.peregrine.MalformedInputException;
 import dev.peregrine.PeregrineException;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.codec.Builtins;
@@ -96,7 +95,7 @@ final class Translator extends TypeCodec<Object> {
      */
     static Translator of(ClassDef wire, Class<?> local, Schemas schemas) {
         if (wire.isEnum()) {
-            throw new MalformedInputException("an enum's definition (" + wire.name() + ") where a class's was expected", -1);
+            throw EnumTranslator.kindChanged(wire.name(), "an enum", "a class", -1);
         }
         TypeModel model = local == null ? null : TypeModel.of(local);
         Map<String, Class<?>> declared = new HashMap<>();
