@@ -27,11 +27,10 @@ import java.util.HashMap;
  * no codec between, and a field of a type whose values hold no other (a box, an enum, a primitive
  * array: {@code TypeCodec.isLeaf}) to {@code writeLeaf}/{@code readLeaf} (an enum in the compatible
  * format to {@code writeEnumWithDef}/{@code readEnumWithDef}), which check the depth without
- * updating it; a field declared as a list of one final
- * class is written and read by {@code WriteContext.writeListField} and {@code
- * ReadContext.readListField}, with its element codec as a constant, and a field declared as a map
- * from one final class to another by {@code writeMapField} and {@code readMapField}, with its key
- * and value codecs as constants.
+ * updating it; a field declared as a list of one final class is written and read by
+ * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
+ * as a constant, and a field declared as a map from one final class to another by
+ * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
