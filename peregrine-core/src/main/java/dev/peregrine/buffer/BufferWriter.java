@@ -468,20 +468,29 @@ public final class BufferWriter {
      *
      * @param s a non-null string
      */
+    @SuppressWarnings("deprecation")
     public void writeString(String s) {
         int n = s.length();
         int start = pos;
         if (n < 32 && end - start > n) {
             // Perf: a Latin-1 string of under 32 chars has a one-byte header; no varint, no second
-            // capacity check. The chars are checked, then copied as one run (StringEncoding.copyLatin1).
+            // capacity check. The chars are checked, then copied as one run (the getter that drops
+            // each char's high byte, exact up to U+00FF): what StringEncoding's firstWide and
+            // copyLatin1 do, written out here rather than called. C2 stops inlining at a fixed
+            // depth; under a map's or list's element loop this write sits near it, and the level
+            // those calls took left String.charAt's and String.getBytes's own callees as calls in
+            // some JVMs (a call per char; DESIGN.md, twenty-first round).
             byte[] b = buf;
-            int wide = StringEncoding.firstWide(s);
-            if (wide >= 0) {
-                StringEncoding.copyLatin1(s, 0, wide, b, start + 1);
-                writeShortUtf8(s, wide);
+            int latin1 = 0;
+            while (latin1 < n && s.charAt(latin1) <= 0xFF) {
+                latin1++;
+            }
+            if (latin1 < n) {
+                s.getBytes(0, latin1, b, start + 1);
+                writeShortUtf8(s, latin1);
                 return;
             }
-            StringEncoding.copyLatin1(s, 0, n, b, start + 1);
+            s.getBytes(0, n, b, start + 1);
             b[start] = (byte) (n << 2 | StringEncoding.LATIN1);
             pos = start + 1 + n;
             return;
