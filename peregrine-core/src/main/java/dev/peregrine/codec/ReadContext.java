@@ -321,23 +321,23 @@ public final class ReadContext {
 
     /**
      * Reads a present value in a field whose {@link ReferenceSlot#listElement} is known: what
-     * {@code slot.read(this)} reads. When the tag is the slot's remembered one-byte tag of
-     * {@code ArrayList}, the list is read here, each element through {@code elementCodec}; anything
+     * {@code slot.read(this)} reads. When the tag is {@code ArrayList}'s one-byte tag in the slot, the
+     * list is read here, each element through {@code elementCodec}; anything
      * else (another class, a read that tracks references) takes the general path.
      *
      * Perf: the mirror of {@link WriteContext#writeListField}.
      *
      * @param slot         the field's slot
-     * @param listCodec    the codec of {@code ArrayList}
+     * @param listTag      {@code slot.oneByteTag(ArrayList.class)}
      * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}, or in
      *                     the compatible format the same-schema codec inside it
      * @param elementHint  {@code slot.listElement()}
      * @param compat       in the compatible format the element class's compatible codec, else null
      * @return the value
      */
-    public Object readListField(ReferenceSlot slot, TypeCodec<?> listCodec, TypeCodec<?> elementCodec,
+    public Object readListField(ReferenceSlot slot, int listTag, TypeCodec<?> elementCodec,
                                 TypeHint elementHint, dev.peregrine.compat.CompatibleCodec compat) {
-        if (!atRememberedTag(slot, listCodec)) {
+        if (values != null || in.peekByte() != listTag) {
             return readAny(slot);
         }
         in.readByte();
@@ -349,13 +349,14 @@ public final class ReadContext {
 
     /**
      * Reads a present value in a field whose {@link ReferenceSlot#mapKey} is known: what
-     * {@code slot.read(this)} reads. When the tag is the slot's remembered one-byte tag of
-     * {@code HashMap}, the map is read here, each key and value through its class's codec when the
+     * {@code slot.read(this)} reads. When the tag is {@code HashMap}'s one-byte tag in the slot, the
+     * map is read here, each key and value through its class's codec when the
      * header says they are all of their declared classes; anything else takes the general path.
      *
      * Perf: the mirror of {@link WriteContext#writeMapField}.
      *
      * @param slot        the field's slot
+     * @param mapTag      {@code slot.oneByteTag(HashMap.class)}
      * @param mapCodec    the codec of {@code HashMap}
      * @param keyCodec    the codec of the key class, or in the compatible format the same-schema
      *                    codec inside it
@@ -366,11 +367,11 @@ public final class ReadContext {
      * @param valueCompat in the compatible format the value class's compatible codec, else null
      * @return the value
      */
-    public Object readMapField(ReferenceSlot slot, TypeCodec<?> mapCodec,
+    public Object readMapField(ReferenceSlot slot, int mapTag, TypeCodec<?> mapCodec,
                                TypeCodec<?> keyCodec, TypeHint keyHint, dev.peregrine.compat.CompatibleCodec keyCompat,
                                TypeCodec<?> valueCodec, TypeHint valueHint,
                                dev.peregrine.compat.CompatibleCodec valueCompat) {
-        if (!atRememberedTag(slot, mapCodec)) {
+        if (values != null || in.peekByte() != mapTag) {
             return readAny(slot);
         }
         in.readByte();
@@ -379,12 +380,6 @@ public final class ReadContext {
                 valueCodec, valueHint, valueCompat);
         depth--;
         return v;
-    }
-
-    /** Whether a read that tracks no references is at the slot's remembered one-byte tag of {@code codec}'s class. */
-    private boolean atRememberedTag(ReferenceSlot slot, TypeCodec<?> codec) {
-        ReferenceSlot.ReadTag last = slot.lastRead();
-        return values == null && last != null && last.codec() == codec && in.peekByte() == last.tag();
     }
 
     private TypeCodec<?> readTypeAndRemember(ReferenceSlot slot) {

@@ -30,7 +30,8 @@ import java.util.HashMap;
  * updating it; a field declared as a list of one final class is written and read by
  * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
  * as a constant, and a field declared as a map from one final class to another by
- * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants.
+ * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants; the
+ * reads also take the one-byte tag of {@code ArrayList} or {@code HashMap} in the slot as a constant.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -71,13 +72,13 @@ public final class SlotLinker {
             WRITE_LIST = l.findVirtual(WriteContext.class, "writeListField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class));
             READ_LIST = l.findVirtual(ReadContext.class, "readListField", MethodType.methodType(Object.class,
-                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
+                    ReferenceSlot.class, int.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_MAP = l.findVirtual(WriteContext.class, "writeMapField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class,
                     TypeCodec.class, TypeHint.class, ClassDef.class));
             READ_MAP = l.findVirtual(ReadContext.class, "readMapField", MethodType.methodType(Object.class,
-                    ReferenceSlot.class, TypeCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class,
-                    TypeCodec.class, TypeHint.class, CompatibleCodec.class));
+                    ReferenceSlot.class, int.class, TypeCodec.class, TypeCodec.class, TypeHint.class,
+                    CompatibleCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -200,11 +201,11 @@ public final class SlotLinker {
     private static MethodHandle readList(SlotSpec s) {
         TypeHint element = s.known() ? null : s.slot().listElement();
         TypeCodec<?> codec = element == null ? null : elementCodec(s, element);
-        if (codec == null) {
+        int tag = codec == null ? -1 : s.slot().oneByteTag(ArrayList.class);
+        if (tag < 0) {
             return null;
         }
-        TypeCodec<?> list = s.resolver().codecFor(ArrayList.class);
-        return MethodHandles.insertArguments(READ_LIST, 1, s.slot(), list, inner(codec), element, compat(codec));
+        return MethodHandles.insertArguments(READ_LIST, 1, s.slot(), tag, inner(codec), element, compat(codec));
     }
 
     /** {@code writeMapField} bound to a map field's slot, key and value, or null for another field. */
@@ -220,11 +221,12 @@ public final class SlotLinker {
     /** {@code readMapField} bound to a map field's slot, key and value, or null for another field. */
     private static MethodHandle readMap(SlotSpec s) {
         TypeCodec<?>[] codecs = mapCodecs(s);
-        if (codecs == null) {
+        int tag = codecs == null ? -1 : s.slot().oneByteTag(HashMap.class);
+        if (tag < 0) {
             return null;
         }
         TypeCodec<?> map = s.resolver().codecFor(HashMap.class);
-        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), map, inner(codecs[0]), s.slot().mapKey(),
+        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), tag, map, inner(codecs[0]), s.slot().mapKey(),
                 compat(codecs[0]), inner(codecs[1]), s.slot().mapValue(), compat(codecs[1]));
     }
 
