@@ -322,8 +322,8 @@ public final class ReadContext {
     /**
      * Reads a present value in a field whose {@link ReferenceSlot#listElement} is known: what
      * {@code slot.read(this)} reads. When the tag is {@code ArrayList}'s one-byte tag in the slot, the
-     * list is read here, each element through {@code elementCodec}; anything
-     * else (another class, a read that tracks references) takes the general path.
+     * list is read here, each element through {@code elementCodec}; anything else (another class, a
+     * read that tracks references) takes the general path.
      *
      * Perf: the mirror of {@link WriteContext#writeListField}.
      *
@@ -350,8 +350,8 @@ public final class ReadContext {
     /**
      * Reads a present value in a field whose {@link ReferenceSlot#mapKey} is known: what
      * {@code slot.read(this)} reads. When the tag is {@code HashMap}'s one-byte tag in the slot, the
-     * map is read here, each key and value through its class's codec when the
-     * header says they are all of their declared classes; anything else takes the general path.
+     * map is read here, each key and value through its class's codec when the header says they are
+     * all of their declared classes; anything else takes the general path.
      *
      * Perf: the mirror of {@link WriteContext#writeMapField}.
      *

@@ -104,7 +104,7 @@ public final class ReferenceSlot {
      *
      * Perf: generated reads of a list (map) field bind the tag of {@code ArrayList} ({@code HashMap})
      * as a constant, so the common value's tag check is one compare, where the remembered tag was
-     * three dependent loads (Car deserialize about 4 % faster). Writes keep the remembered tag: the
+     * three dependent loads (Car deserialize about 3 % faster). Writes keep the remembered tag: the
      * constant there cost Car serialize a tenth or more (DESIGN.md, twenty-third round).
      *
      * @param type a class of a built-in codec
