@@ -292,6 +292,21 @@ public final class ArrayReader extends BufferReader {
     }
 
     @Override
+    public int openRun(int n) {
+        int p = pos;
+        if (end - p < n) {
+            throw truncated(n);
+        }
+        pos = p + n;
+        return p;
+    }
+
+    @Override
+    public byte[] runArray() {
+        return buf;
+    }
+
+    @Override
     public boolean skipIfNext(byte[] expected) {
         int n = expected.length;
         if (end - pos < n || !java.util.Arrays.equals(buf, pos, pos + n, expected, 0, n)) {

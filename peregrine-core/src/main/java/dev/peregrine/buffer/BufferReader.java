@@ -55,6 +55,20 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     public abstract void readBytes(byte[] dst, int offset, int length);
 
     /**
+     * Takes the next {@code n} bytes for generated code to load a run of fixed-width fields from
+     * without a check each: they are at the returned index of {@link #runArray()}, and the position
+     * is past them.
+     *
+     * @param n the run's size in bytes
+     * @return the index of the run's first byte in {@link #runArray()}
+     * @throws dev.peregrine.MalformedInputException when fewer than {@code n} bytes remain
+     */
+    public abstract int openRun(int n);
+
+    /** @return the array holding the bytes of the last {@link #openRun} */
+    public abstract byte[] runArray();
+
+    /**
      * Consumes the next bytes if they equal {@code expected}, otherwise consumes nothing.
      *
      * @param expected the bytes to compare with

@@ -16,6 +16,8 @@ public final class ByteBufferReader extends BufferReader {
     private final int start;
     private final int end;
     private int pos;
+    /** The bytes of the last {@link #openRun}, copied out of the buffer. */
+    private byte[] run = new byte[0];
 
     /**
      * Creates a reader over {@code src[position, limit)}.
@@ -94,6 +96,22 @@ public final class ByteBufferReader extends BufferReader {
         need(length);
         buf.get(pos, dst, offset, length);
         pos += length;
+    }
+
+    @Override
+    public int openRun(int n) {
+        need(n);
+        if (run.length < n) {
+            run = new byte[n];
+        }
+        buf.get(pos, run, 0, n);
+        pos += n;
+        return 0;
+    }
+
+    @Override
+    public byte[] runArray() {
+        return run;
     }
 
     @Override

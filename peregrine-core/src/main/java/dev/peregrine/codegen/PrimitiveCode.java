@@ -32,6 +32,7 @@ enum PrimitiveCode {
     static final String WRITER = "dev/peregrine/buffer/BufferWriter";
     static final String READER = "dev/peregrine/buffer/BufferReader";
     static final String STORES = "dev/peregrine/codegen/Stores";
+    static final String LOADS = "dev/peregrine/codegen/Loads";
 
     private final Type type;
     private final String writeName;
@@ -77,6 +78,18 @@ enum PrimitiveCode {
     /** @return true when the value is a varint, whose unchecked store may write {@code Varints.ROOM} bytes */
     boolean isVarint() {
         return this == SHORT || this == CHAR || this == INT || this == LONG;
+    }
+
+    /**
+     * Emits an unchecked load of a fixed-width value ({@code Loads}); the array and the index sit on
+     * the stack and the value is left in their place.
+     *
+     * @param mv the method being emitted
+     */
+    void emitLoad(MethodVisitor mv) {
+        String name = "load" + storeName.substring("store".length());
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, LOADS, name,
+                Type.getMethodDescriptor(type, Type.getType(byte[].class), Type.INT_TYPE), false);
     }
 
     /**

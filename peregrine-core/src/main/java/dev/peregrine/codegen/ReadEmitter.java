@@ -9,6 +9,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
 import java.lang.reflect.Constructor;
+import java.util.function.IntConsumer;
 
 /**
  * Emits {@code read}. With a no-arg constructor: read the bitmap, create the object, announce it,
@@ -29,6 +30,10 @@ final class ReadEmitter {
     private static final int CHUNK_IN = 1;
     private static final int CHUNK_OBJ = 2;
     private static final int CHUNK_WORD = 3;
+    /** A chunk's free locals, after its word (a long), for a run's array and index. */
+    private static final int CHUNK_RUN = 5;
+    /** Fewest fixed-width fields in a row read as one run. */
+    static final int MIN_RUN = 2;
 
     private final ClassPlan plan;
     private final ClassVisitor cv;
@@ -115,15 +120,75 @@ final class ReadEmitter {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "read" + c,
                 chunkDesc(chunk), null, null);
         mv.visitCode();
-        for (int i = chunk.from(); i < chunk.to(); i++) {
-            FieldAccess f = plan.fields.get(i);
-            FieldEmitter.beginSet(mv, f, CHUNK_OBJ);
-            readValue(mv, i, CHUNK_CTX, CHUNK_IN, CHUNK_WORD);
-            FieldEmitter.endSet(mv, f);
-        }
+        readFields(mv, chunk.from(), chunk.to(), CHUNK_IN, CHUNK_RUN,
+                i -> FieldEmitter.beginSet(mv, plan.fields.get(i), CHUNK_OBJ),
+                i -> readValue(mv, i, CHUNK_CTX, CHUNK_IN, CHUNK_WORD),
+                i -> FieldEmitter.endSet(mv, plan.fields.get(i)));
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Emits the reads of fields {@code from} to {@code to}: {@code before}, the value, {@code after}
+     * for each. A run of {@link #MIN_RUN} or more fixed-width fields in a row (bytes, floats,
+     * doubles) is taken with one check ({@code BufferReader.openRun}) and its values loaded from the
+     * array at constant offsets, as the writer stores them after one capacity check.
+     *
+     * @param run the first of two free locals, for the run's array and index
+     */
+    private void readFields(MethodVisitor mv, int from, int to, int in, int run, IntConsumer before,
+            IntConsumer value, IntConsumer after) {
+        int i = from;
+        while (i < to) {
+            int end = fixedRunEnd(i, to);
+            if (end - i < MIN_RUN) {
+                before.accept(i);
+                value.accept(i);
+                after.accept(i);
+                i++;
+                continue;
+            }
+            int size = 0;
+            for (int k = i; k < end; k++) {
+                size += PrimitiveCode.of(plan.fields.get(k).kind()).maxBytes();
+            }
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitLdcInsn(size);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PrimitiveCode.READER, "openRun", "(I)I", false);
+            mv.visitVarInsn(Opcodes.ISTORE, run + 1);
+            mv.visitVarInsn(Opcodes.ALOAD, in);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, PrimitiveCode.READER, "runArray", "()[B", false);
+            mv.visitVarInsn(Opcodes.ASTORE, run);
+            int offset = 0;
+            for (int k = i; k < end; k++) {
+                PrimitiveCode code = PrimitiveCode.of(plan.fields.get(k).kind());
+                before.accept(k);
+                mv.visitVarInsn(Opcodes.ALOAD, run);
+                mv.visitVarInsn(Opcodes.ILOAD, run + 1);
+                if (offset != 0) {
+                    mv.visitLdcInsn(offset);
+                    mv.visitInsn(Opcodes.IADD);
+                }
+                code.emitLoad(mv);
+                after.accept(k);
+                offset += code.maxBytes();
+            }
+            i = end;
+        }
+    }
+
+    /** @return the end of the run of fixed-width fields from {@code i} (at most {@code to}), {@code i} if none */
+    private int fixedRunEnd(int i, int to) {
+        int end = i;
+        while (end < to && isFixedWidth(plan.fields.get(end).kind())) {
+            end++;
+        }
+        return end;
+    }
+
+    private static boolean isFixedWidth(FieldKind kind) {
+        return kind == FieldKind.BYTE || kind == FieldKind.FLOAT || kind == FieldKind.DOUBLE;
     }
 
     /** Pushes field {@code i}'s value: primitives as themselves, booleans as 0/1, references as Object. */
@@ -163,14 +228,14 @@ final class ReadEmitter {
         int[] locals = new int[n];
         int next = WORDS + 2 * words;
         for (int i = 0; i < n; i++) {
-            FieldAccess f = plan.fields.get(i);
-            Type t = localType(f);
             locals[i] = next;
-            next += t.getSize();
-            int word = f.model().bit() >= 0 ? WORDS + 2 * (f.model().bit() >>> 6) : -1;
-            readValue(mv, i, CTX, IN, word);
-            mv.visitVarInsn(t.getOpcode(Opcodes.ISTORE), locals[i]);
+            next += localType(plan.fields.get(i)).getSize();
         }
+        readFields(mv, 0, n, IN, next, i -> {
+        }, i -> {
+            int bit = plan.fields.get(i).model().bit();
+            readValue(mv, i, CTX, IN, bit >= 0 ? WORDS + 2 * (bit >>> 6) : -1);
+        }, i -> mv.visitVarInsn(localType(plan.fields.get(i)).getOpcode(Opcodes.ISTORE), locals[i]));
         construct(mv, locals);
         for (int i = 0; i < n; i++) {
             FieldAccess f = plan.fields.get(i);
