@@ -33,7 +33,7 @@ final class ReadEmitter {
     /** A chunk's free locals, after its word (a long), for a run's array and index. */
     private static final int CHUNK_RUN = 5;
     /** Fewest fixed-width fields in a row read as one run. */
-    static final int MIN_RUN = 2;
+    private static final int MIN_RUN = 2;
 
     private final ClassPlan plan;
     private final ClassVisitor cv;
