@@ -1,9 +1,5 @@
 package dev.peregrine.codegen;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Loads of one fixed-width primitive from a byte array, the reverse of {@link Stores}; the encodings
  * are {@code BufferReader}'s. Generated code calls them on the bytes of a run of fixed-width fields
@@ -12,11 +8,6 @@ import java.nio.ByteOrder;
  * <p>Public because generated classes live in user packages.
  */
 public final class Loads {
-    private static final VarHandle INT_LE =
-            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_LE =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private Loads() {
     }
 
@@ -35,7 +26,7 @@ public final class Loads {
      * @return the float
      */
     public static float loadFloat(byte[] b, int p) {
-        return Float.intBitsToFloat((int) INT_LE.get(b, p));
+        return Float.intBitsToFloat((int) Stores.INT_LE.get(b, p));
     }
 
     /**
@@ -44,6 +35,6 @@ public final class Loads {
      * @return the double
      */
     public static double loadDouble(byte[] b, int p) {
-        return Double.longBitsToDouble((long) LONG_LE.get(b, p));
+        return Double.longBitsToDouble((long) Stores.LONG_LE.get(b, p));
     }
 }

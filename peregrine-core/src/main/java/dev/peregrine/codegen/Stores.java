@@ -17,9 +17,10 @@ import java.nio.ByteOrder;
  * <p>Public because generated classes live in user packages.
  */
 public final class Stores {
-    private static final VarHandle INT_LE =
+    /** Little-endian int and long views of a byte array, shared with {@link Loads}. */
+    static final VarHandle INT_LE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_LE =
+    static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Stores() {
