@@ -24,40 +24,68 @@ final class EntryStack implements BiConsumer<Object, Object> {
 
     private Object[] items;
     private int top;
+    /** The highest {@link #top} since the last {@link #clear}: the slots that may hold entries. */
+    private int used;
     private int nextKey;
     private int nextValue;
     private int keysEnd;
+    private Class<?> keyType;
+    private Class<?> valueType;
+    private int keyNulls;
+    private int valueNulls;
+    private boolean foreign;
 
     /**
      * Copies a map's entries to the top of the stack, in {@code forEach} order: its keys at
      * {@code [base, base + n)} and its values at {@code [base + n, base + 2n)} of {@link #items}.
+     * On the way it counts the null keys and values and notes any other of another class than the
+     * one given, for {@link #nulls}.
      *
-     * @param map the map
-     * @param n   its size, as the caller will write it
+     * @param map       the map
+     * @param n         its size, as the caller will write it
+     * @param keyType   the class every non-null key should have
+     * @param valueType the class every non-null value should have
      * @return {@code base}, to be given back to {@link #pop}
      * @throws ConcurrentModificationException when the map does not hold {@code n} entries
      */
-    int push(Map<?, ?> map, int n) {
+    int push(Map<?, ?> map, int n, Class<?> keyType, Class<?> valueType) {
         int base = top;
         long need = base + 2L * n;
-        if (need > Integer.MAX_VALUE - 8) {
-            throw new LimitExceededException("maps of " + need / 2 + " entries in all are too many to write at once", -1);
+        if (items == null || need > items.length) {
+            grow(need);
         }
         int end = (int) need;
-        if (items == null) {
-            items = new Object[Math.max(16, end)];
-        } else if (end > items.length) {
-            items = Arrays.copyOf(items, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * items.length)));
-        }
         nextKey = base;
         nextValue = base + n;
         keysEnd = base + n;
         top = end;
+        used = Math.max(used, end);
+        this.keyType = keyType;
+        this.valueType = valueType;
+        keyNulls = 0;
+        valueNulls = 0;
+        foreign = false;
         map.forEach(this);
         if (nextKey != keysEnd) {
             throw new ConcurrentModificationException("map shrank while being written");
         }
         return base;
+    }
+
+    /**
+     * Perf: out of {@link #push}, which a map field's write inlines; the machine code of that
+     * write decides whether C2 inlines it in turn (DESIGN.md, twenty-fifth round).
+     */
+    private void grow(long need) {
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new LimitExceededException("maps of " + need / 2 + " entries in all are too many to write at once",
+                    -1);
+        }
+        if (items == null) {
+            items = new Object[Math.max(16, (int) need)];
+        } else {
+            items = Arrays.copyOf(items, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * items.length)));
+        }
     }
 
     @Override
@@ -67,6 +95,28 @@ final class EntryStack implements BiConsumer<Object, Object> {
         }
         items[nextKey++] = key;
         items[nextValue++] = value;
+        if (key == null) {
+            keyNulls++;
+        } else if (key.getClass() != keyType) {
+            foreign = true;
+        }
+        if (value == null) {
+            valueNulls++;
+        } else if (value.getClass() != valueType) {
+            foreign = true;
+        }
+    }
+
+    /**
+     * What the last {@link #push} found: whether the map's non-null keys and values were all of
+     * the classes given, and how many were null.
+     *
+     * @return {@code valueNulls << 1 | keyNulls}, or -1 when some key or value had another class
+     *         or more than one key was null (a map that changed while being copied may show two;
+     *         the general path then writes what it saw, where the packing has room for one)
+     */
+    int nulls() {
+        return foreign || keyNulls > 1 ? -1 : valueNulls << 1 | keyNulls;
     }
 
     /**
@@ -78,25 +128,30 @@ final class EntryStack implements BiConsumer<Object, Object> {
     }
 
     /**
-     * Drops the entries pushed at {@code base} and above, so that the stack keeps no reference to them.
+     * Drops the entries pushed at {@code base} and above from the stack. Their slots keep them until
+     * a later push overwrites them or {@link #clear} empties them, which the owning context does
+     * after every write.
+     *
+     * Perf: no fill here, which was part of the map write's machine code (see {@link #grow}).
      *
      * @param base what {@link #push} returned
      */
     void pop(int base) {
-        Arrays.fill(items, base, top, null);
         top = base;
     }
 
     /**
-     * Empties the stack, as after a write that failed before popping what it pushed, and drops an
-     * array grown for a large map, so that a kept context holds neither the entries nor the memory.
+     * Empties the stack, and every slot a write has used since the last call, and drops an array
+     * grown for a large map, so that a kept context holds neither the entries nor the memory.
      */
     void clear() {
         if (items != null) {
-            pop(0);
+            Arrays.fill(items, 0, used, null);
             if (items.length > KEPT) {
                 items = null;
             }
         }
+        top = 0;
+        used = 0;
     }
 }

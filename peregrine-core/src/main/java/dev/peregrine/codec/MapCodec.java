@@ -116,47 +116,14 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
     }
 
     /**
-     * Counts the null keys and values of a map whose other keys are all exactly of one class and
-     * whose other values are all exactly of another.
-     *
-     * @param items     where {@link EntryStack#push} copied the map's entries
-     * @param base      what it returned
-     * @param n         the map's size
-     * @param keyType   a final class that is not an enum
-     * @param valueType a final class that is not an enum
-     * @return {@code valueNulls << 1 | keyNulls} (a map has at most one null key), or -1 when some
-     *         key or value has another class
-     */
-    static int nullsIfAllOf(Object[] items, int base, int n, Class<?> keyType, Class<?> valueType) {
-        int keyNulls = nullsIfAllOf(items, base, n, keyType);
-        // A map that changed while being copied may show two null keys: the general path then
-        // writes what it saw, where the packing below has room for one.
-        int valueNulls = keyNulls < 0 || keyNulls > 1 ? -1 : nullsIfAllOf(items, base + n, n, valueType);
-        return valueNulls < 0 ? -1 : valueNulls << 1 | keyNulls;
-    }
-
-    private static int nullsIfAllOf(Object[] items, int from, int n, Class<?> type) {
-        int nulls = 0;
-        for (int i = from; i < from + n; i++) {
-            Object e = items[i];
-            if (e == null) {
-                nulls++;
-            } else if (e.getClass() != type) {
-                return -1;
-            }
-        }
-        return nulls;
-    }
-
-    /**
      * {@link #write} of a map whose non-null keys and values are all of their declared classes
-     * ({@link #nullsIfAllOf} said so): the same bytes, the flags found from the counts of nulls,
+     * ({@link EntryStack#nulls} said so): the same bytes, the flags found from the counts of nulls,
      * each key and value written by its class's codec.
      *
      * @param items     where {@link EntryStack#push} copied the map's entries
      * @param base      what it returned
      * @param n         the map's size
-     * @param nulls     what {@link #nullsIfAllOf} returned
+     * @param nulls     what {@link EntryStack#nulls} returned
      * @param key       the codec of the declared key class, or in the compatible format the
      *                  same-schema codec inside it
      * @param keyHint   the declared key type

@@ -368,9 +368,9 @@ public final class WriteContext {
         Map<?, ?> map = (Map<?, ?>) value;
         int n = map.size();
         EntryStack stack = entries();
-        int base = stack.push(map, n);
+        int base = stack.push(map, n, keyHint.raw(), valueHint.raw());
         Object[] items = stack.items();
-        int nulls = MapCodec.nullsIfAllOf(items, base, n, keyHint.raw(), valueHint.raw());
+        int nulls = stack.nulls();
         if (nulls < 0) {
             stack.pop(base);
             writeAny(value, slot);

@@ -27,9 +27,9 @@ class EntryStackTest {
     @Test
     void keysThenValuesInIterationOrderStackedAndGrownAndCleared() {
         EntryStack stack = new EntryStack();
-        int outer = stack.push(linked(3, "o"), 3);
+        int outer = stack.push(linked(3, "o"), 3, String.class, Integer.class);
         Object[] outerItems = stack.items();
-        int inner = stack.push(linked(20, "i"), 20);
+        int inner = stack.push(linked(20, "i"), 20, String.class, Integer.class);
         assertEquals(0, outer);
         assertEquals(6, inner);
         Object[] items = stack.items();
@@ -39,24 +39,45 @@ class EntryStackTest {
         assertEquals("i19", items[inner + 19]);
         assertEquals(19, items[inner + 20 + 19]);
         stack.pop(inner);
-        for (int i = inner; i < items.length; i++) {
-            assertNull(items[i], "slot " + i + " still holds an entry");
-        }
-        assertEquals(6, stack.push(new HashMap<>(), 0));
+        assertEquals(6, stack.push(new HashMap<>(), 0, String.class, Integer.class));
         stack.clear();
         for (Object o : stack.items()) {
-            assertNull(o);
+            assertNull(o, "a cleared stack still holds an entry it dropped with pop");
         }
-        stack.push(linked(600, "big"), 600);
+        stack.push(linked(600, "big"), 600, String.class, Integer.class);
         stack.clear();
         assertNull(stack.items(), "an array grown past the kept size is dropped");
     }
 
     @Test
+    void countsNullsAndNotesAKeyOrValueOfAnotherClass() {
+        EntryStack stack = new EntryStack();
+        Map<Object, Object> m = new HashMap<>();
+        m.put("a", 1);
+        m.put("b", null);
+        m.put(null, 2);
+        int base = stack.push(m, 3, String.class, Integer.class);
+        assertEquals(1 << 1 | 1, stack.nulls(), "one null value, one null key");
+        stack.pop(base);
+        m.put("c", 3L);
+        stack.push(m, 4, String.class, Integer.class);
+        assertEquals(-1, stack.nulls(), "a Long among Integer values");
+        stack.clear();
+        Map<Object, Object> keys = new HashMap<>(Map.of(1, 1));
+        stack.push(keys, 1, String.class, Integer.class);
+        assertEquals(-1, stack.nulls(), "an Integer among String keys");
+        stack.clear();
+        stack.push(linked(5, "k"), 5, String.class, Integer.class);
+        assertEquals(0, stack.nulls());
+    }
+
+    @Test
     void aMapWhoseSizeDisagreesWithItsEntriesIsAConcurrentModification() {
         EntryStack stack = new EntryStack();
-        assertThrows(ConcurrentModificationException.class, () -> stack.push(linked(3, "k"), 2));
+        assertThrows(ConcurrentModificationException.class,
+                () -> stack.push(linked(3, "k"), 2, String.class, Integer.class));
         stack.clear();
-        assertThrows(ConcurrentModificationException.class, () -> stack.push(linked(3, "k"), 4));
+        assertThrows(ConcurrentModificationException.class,
+                () -> stack.push(linked(3, "k"), 4, String.class, Integer.class));
     }
 }
