@@ -1,8 +1,10 @@
 package dev.peregrine;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -178,5 +180,30 @@ class ContainerFieldTest {
             assertEquals(7, back.at.get(new Place("gate", 3)).minute);
             assertArrayEquals(first, codec.encode(back), "read " + i);
         }
+    }
+
+    @Test
+    void aKeptContextHoldsNoMapEntryOnceItsWriteIsOver() throws InterruptedException {
+        // A map's write leaves its entries in the context's stack when it pops them; a context that
+        // a Codec keeps between encodes into callers' arrays must let go of them when the call ends.
+        Peregrine p = Peregrine.builder().register(Trip.class, Stop.class, Place.class).build();
+        Codec<Trip> codec = p.codec(Trip.class);
+        WeakReference<Stop> stop = encodeAndForget(codec);
+        for (int i = 0; i < 50 && stop.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(stop.get(), "a Stop written as a map value is still reachable after the write");
+    }
+
+    private static WeakReference<Stop> encodeAndForget(Codec<Trip> codec) {
+        Trip t = trip();
+        Stop s = new Stop(99, "c");
+        t.byName.put("c", s);
+        byte[] dst = new byte[1000];
+        for (int i = 0; i < 3; i++) {
+            codec.encode(t, dst, 0);
+        }
+        return new WeakReference<>(s);
     }
 }
