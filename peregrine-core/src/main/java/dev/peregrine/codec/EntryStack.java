@@ -129,8 +129,9 @@ final class EntryStack implements BiConsumer<Object, Object> {
 
     /**
      * Drops the entries pushed at {@code base} and above from the stack. Their slots keep them until
-     * a later push overwrites them or {@link #clear} empties them, which the owning context does
-     * after every write.
+     * a later push overwrites them or {@link #clear} empties them: a context kept between writes
+     * clears its stack after each one ({@link WriteContext#release}); a context made for one write
+     * is dropped with its stack.
      *
      * Perf: no fill here, which was part of the map write's machine code (see {@link #grow}).
      *

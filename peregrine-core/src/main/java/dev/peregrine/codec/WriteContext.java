@@ -66,8 +66,10 @@ public final class WriteContext {
     }
 
     /**
-     * Drops what this context holds of the last value written (the entries of maps a failed write
-     * left on its stack), so that a kept context pins none of the caller's objects.
+     * Drops what this context holds of the last value written (the entries of the maps it wrote,
+     * which its stack's slots keep after each map is done, and of maps a failed write left on it),
+     * so that a kept context pins none of the caller's objects. A context kept between writes calls
+     * this after each one.
      */
     public void release() {
         if (entries != null) {
