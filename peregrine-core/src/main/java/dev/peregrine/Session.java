@@ -251,7 +251,7 @@ final class Session {
                 codec = rootCodec(type);
             }
             int version = version(header);
-            if (ctx.defs() != null) {
+            if (ctx.carriesDefs()) {
                 ctx.defs().readVersion(version);
             } else if (version == VERSION) {
                 checkFingerprint(in, type);

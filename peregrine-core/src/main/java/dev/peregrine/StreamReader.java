@@ -63,7 +63,7 @@ public final class StreamReader implements AutoCloseable {
             Session.requireEnd(reader);
             return value;
         } catch (RuntimeException e) {
-            if (ctx.defs() != null) {
+            if (ctx.carriesDefs()) {
                 failed = String.valueOf(e.getMessage());
             }
             throw e;

@@ -24,7 +24,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
                     + "its key type, such as EnumMap<Color, V>");
         }
         ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
-        if (ctx.defs() != null) {
+        if (ctx.carriesDefs()) {
             ctx.defs().writeEnum(ctx.out(), type);
         }
         int n = value.size();
@@ -54,7 +54,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         }
         // In the compatible format the ordinals are the writer's; see EnumSetCodec.
         Enum<?>[] local = CodecSupport.enumConstants(type);
-        Enum<?>[] constants = ctx.defs() == null ? local : ctx.defs().readEnum(ctx.in(), type, local);
+        Enum<?>[] constants = !ctx.carriesDefs() ? local : ctx.defs().readEnum(ctx.in(), type, local);
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
         int n = Elements.count(header, Elements.FLAG_BITS);
         if (n > constants.length) {

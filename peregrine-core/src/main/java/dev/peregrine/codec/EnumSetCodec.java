@@ -15,7 +15,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
     public void write(WriteContext ctx, EnumSet<?> value, TypeHint hint) {
         Class<?> type = elementType(value, TypeHint.argClass(hint, 0));
         ctx.resolver().writeType(ctx.out(), type, TypeHint.arg(hint, 0));
-        if (ctx.defs() != null) {
+        if (ctx.carriesDefs()) {
             ctx.defs().writeEnum(ctx.out(), type);
         }
         int universe = constants(type, hint).length;
@@ -79,7 +79,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         }
         // In the compatible format the ordinals are the writer's: constants by writer ordinal, null
         // for a constant this version lacks (dropped).
-        Enum<?>[] constants = ctx.defs() == null ? local : ctx.defs().readEnum(ctx.in(), type, local);
+        Enum<?>[] constants = !ctx.carriesDefs() ? local : ctx.defs().readEnum(ctx.in(), type, local);
         EnumSet set = EnumSet.noneOf(type);
         if (constants.length <= 64) {
             long mask = ctx.in().readVarULong();

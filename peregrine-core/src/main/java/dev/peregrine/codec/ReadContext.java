@@ -134,6 +134,17 @@ public final class ReadContext {
         this.defsPerStream = perStream;
     }
 
+    /**
+     * Perf: what same-schema paths ask instead of {@code defs() != null}. C2 does not inline a
+     * method whose signature names a class not yet loaded, and {@code DefTable} is never loaded by
+     * a same-schema {@code Peregrine}, so {@link #defs} stays a call there, with the spills around it.
+     *
+     * @return true in the compatible format, whose objects carry class defs
+     */
+    public boolean carriesDefs() {
+        return defs != null;
+    }
+
     /** @return the defs read so far, or null in the same-schema format */
     public dev.peregrine.compat.DefTable defs() {
         return defs;
