@@ -38,7 +38,8 @@ public final class StreamWriter implements AutoCloseable {
         payload.reset();
         Frames.begin(payload);
         ctx.reset();
-        DefTable defs = ctx.defs();
+        // Perf: carriesDefs first; see WriteContext.carriesDefs.
+        DefTable defs = ctx.carriesDefs() ? ctx.defs() : null;
         long mark = defs == null ? 0 : defs.mark();
         try {
             session.write(ctx, value, null, null);
