@@ -6,9 +6,11 @@ import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeResolver;
 import dev.peregrine.type.TypeModel;
+import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
@@ -16,7 +18,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns a {@link TypeModel} into a hidden codec class and an instance of it.
@@ -83,9 +87,10 @@ final class CodecGenerator {
 
     private static byte[] assemble(ClassPlan plan) {
         ClassWriter cw = new FrameWriter();
-        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, plan.className, null,
+        SignatureTypes cv = new SignatureTypes(cw);
+        cv.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, plan.className, null,
                 CodegenTypes.GENERATED, null);
-        MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "([L" + CodegenTypes.SLOT + ";)V", null, null);
+        MethodVisitor init = cv.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "([L" + CodegenTypes.SLOT + ";)V", null, null);
         init.visitCode();
         init.visitVarInsn(Opcodes.ALOAD, 0);
         init.visitVarInsn(Opcodes.ALOAD, 1);
@@ -94,25 +99,36 @@ final class CodecGenerator {
         init.visitInsn(Opcodes.RETURN);
         init.visitMaxs(0, 0);
         init.visitEnd();
-        resolveConstants(cw, plan);
-        LadderCopies ladders = new LadderCopies(cw, plan.className);
-        new WriteEmitter(plan, cw, ladders).emit();
-        new ReadEmitter(plan, cw, ladders).emit();
+        LadderCopies ladders = new LadderCopies(cv, plan.className);
+        new WriteEmitter(plan, cv, ladders).emit();
+        new ReadEmitter(plan, cv, ladders).emit();
         ladders.emit();
-        cw.visitEnd();
+        initialize(cw, plan, cv.types);
+        cv.visitEnd();
         return cw.toByteArray();
     }
 
     /**
-     * Emits a static initializer that loads every method handle constant once.
+     * Emits a static initializer that loads every method handle constant once, and every class its
+     * methods' signatures name.
      *
-     * Perf: the JIT will not compile a method holding a dynamic constant that was never resolved
+     * <p>Perf: the JIT will not compile a method holding a dynamic constant that was never resolved
      * ("could not resolve a constant"), and the handle of a field on a path never taken (a
      * reference that is always null) is never loaded by running code; resolving every constant
      * when the class is initialized keeps every method compilable. (Call sites of reference fields
      * need no such care: the JIT compiles an unlinked {@code invokedynamic} as an uncommon trap.)
+     *
+     * <p>Perf: C2 inlines a method only when every class its signature names counts as loaded for
+     * the method's class, and on JDK 17, where a security manager may still be installed, that
+     * means loaded through its loader <em>and</em> accepted for its protection domain. A codec
+     * defined as a nestmate of a user class has that class's domain, which differs from
+     * Peregrine's whenever the two come from different jars or directories; a class such as
+     * {@code TypeHint}, which the codec's code passes along but never resolves, was then never
+     * accepted for it, and no caller inlined the codec's {@code write} or {@code read}
+     * ("unloaded signature classes"). Loading each such class here, with an {@code ldc}, records
+     * the acceptance. {@code SameSchemaInliningTest} checks this in a JVM where the two differ.
      */
-    private static void resolveConstants(ClassWriter cw, ClassPlan plan) {
+    private static void initialize(ClassWriter cw, ClassPlan plan, Set<String> signatureTypes) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
         mv.visitCode();
         for (FieldAccess f : plan.fields) {
@@ -127,9 +143,50 @@ final class CodecGenerator {
             FieldEmitter.handle(mv, plan.constructorHandle);
             mv.visitInsn(Opcodes.POP);
         }
+        for (String type : signatureTypes) {
+            if (!type.equals(plan.className) && isPeregrineType(type)) {
+                mv.visitLdcInsn(Type.getObjectType(type));
+                mv.visitInsn(Opcodes.POP);
+            }
+        }
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Whether a class named in a generated signature is one of Peregrine's runtime classes, which its
+     * own loader always sees (a user class named there is the codec's own type, of its own domain,
+     * and a hosted codec must not load it by name).
+     */
+    private static boolean isPeregrineType(String internalName) {
+        return internalName.startsWith("dev/peregrine/codec/") || internalName.startsWith("dev/peregrine/buffer/")
+                || internalName.startsWith("dev/peregrine/codegen/");
+    }
+
+    /** Passes a generated class on to its writer, noting the classes its methods' signatures name. */
+    private static final class SignatureTypes extends ClassVisitor {
+        final Set<String> types = new LinkedHashSet<>();
+
+        SignatureTypes(ClassVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                String[] exceptions) {
+            for (Type t : Type.getArgumentTypes(descriptor)) {
+                note(t);
+            }
+            note(Type.getReturnType(descriptor));
+            return super.visitMethod(access, name, descriptor, signature, exceptions);
+        }
+
+        private void note(Type t) {
+            if (t.getSort() == Type.OBJECT) {
+                types.add(t.getInternalName());
+            }
+        }
     }
 
     private static void write(Path dir, String className, byte[] bytes) throws IOException {
