@@ -54,7 +54,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
         }
         // In the compatible format the ordinals are the writer's; see EnumSetCodec.
         Enum<?>[] local = CodecSupport.enumConstants(type);
-        Enum<?>[] constants = !ctx.carriesDefs() ? local : ctx.defs().readEnum(ctx.in(), type, local);
+        Enum<?>[] constants = ctx.carriesDefs() ? ctx.defs().readEnum(ctx.in(), type, local) : local;
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 24, "EnumMap");
         int n = Elements.count(header, Elements.FLAG_BITS);
         if (n > constants.length) {

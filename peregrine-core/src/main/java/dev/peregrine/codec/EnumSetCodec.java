@@ -79,7 +79,7 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         }
         // In the compatible format the ordinals are the writer's: constants by writer ordinal, null
         // for a constant this version lacks (dropped).
-        Enum<?>[] constants = !ctx.carriesDefs() ? local : ctx.defs().readEnum(ctx.in(), type, local);
+        Enum<?>[] constants = ctx.carriesDefs() ? ctx.defs().readEnum(ctx.in(), type, local) : local;
         EnumSet set = EnumSet.noneOf(type);
         if (constants.length <= 64) {
             long mask = ctx.in().readVarULong();
