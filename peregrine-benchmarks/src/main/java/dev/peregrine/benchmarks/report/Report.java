@@ -86,6 +86,8 @@ public final class Report {
                 "Every benchmark round-trips its value and checks equality in its setup, before anything is timed.",
                 "Every result is consumed by a JMH Blackhole.",
                 "Each peer runs in its fastest honest configuration, listed below; none is handicapped.",
+                "Peregrine's classes load from its own jar (peregrine-core), apart from the benchmark and "
+                        + "fixture classes, as they would in an application.",
                 "Where a peer does more or less work, it is said here: Jackson and Gson write JSON text with "
                         + "field names (Jackson writes bean properties through getters for SomeBean); protobuf "
                         + "times include copying the object to and from its generated message; JDK serialization "
