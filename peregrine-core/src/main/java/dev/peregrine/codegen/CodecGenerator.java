@@ -155,13 +155,20 @@ final class CodecGenerator {
     }
 
     /**
-     * Whether a class named in a generated signature is one of Peregrine's runtime classes, which its
-     * own loader always sees (a user class named there is the codec's own type, of its own domain,
-     * and a hosted codec must not load it by name).
+     * Whether a class named in a generated signature is one of Peregrine's runtime classes: in a
+     * package of one of {@link #RUNTIME_TYPES}, which the codec's loader is known to see (a user
+     * class named there is the codec's own type, of its own domain, and a hosted codec must not load
+     * it by name).
      */
     private static boolean isPeregrineType(String internalName) {
-        return internalName.startsWith("dev/peregrine/codec/") || internalName.startsWith("dev/peregrine/buffer/")
-                || internalName.startsWith("dev/peregrine/codegen/");
+        String pkg = internalName.substring(0, internalName.lastIndexOf('/') + 1);
+        for (Class<?> c : RUNTIME_TYPES) {
+            String name = Type.getInternalName(c);
+            if (name.startsWith(pkg) && name.indexOf('/', pkg.length()) < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Passes a generated class on to its writer, noting the classes its methods' signatures name. */
