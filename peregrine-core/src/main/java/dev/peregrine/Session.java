@@ -66,17 +66,19 @@ final class Session {
      *
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
      * @param rootType  the known root's class, or null
+     * @return the deepest nesting of values in the payload ({@link WriteContext#deepest})
      */
-    void write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
+    int write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
         WriteContext ctx = new WriteContext(out, registry, limits, references);
         if (!registry.compatible()) {
             write(ctx, value, rootCodec, rootType);
-            return;
+            return ctx.deepest();
         }
         DefTable defs = takeDefs(spareWriteDefs);
         ctx.useDefs(defs, false);
         try {
             write(ctx, value, rootCodec, rootType);
+            return ctx.deepest();
         } finally {
             giveBack(spareWriteDefs, defs);
         }

@@ -22,6 +22,14 @@ final class SpareArrays {
     private int sizeHint = 16;
     private final Reusable<byte[]> spare = new Reusable<>();
 
+    /**
+     * @param out a writer holding a whole payload
+     * @return whether its array is small enough to keep between calls
+     */
+    static boolean keepable(BufferWriter out) {
+        return out.array().length <= MAX_SPARE;
+    }
+
     /** @return a growable writer over a kept array, or over a new one of the usual size */
     BufferWriter writer() {
         byte[] scratch = spare.take();
@@ -40,7 +48,7 @@ final class SpareArrays {
             sizeHint = demand;
         }
         byte[] payload = out.toByteArray();
-        if (out.array().length <= MAX_SPARE) {
+        if (keepable(out)) {
             spare.giveBack(out.array());
         }
         return payload;

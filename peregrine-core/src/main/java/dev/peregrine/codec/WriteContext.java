@@ -34,6 +34,11 @@ public final class WriteContext {
     private dev.peregrine.compat.DefTable defs;
     private boolean defsPerStream;
     private int depth;
+    /**
+     * The deepest nesting this context has reached, over every write since it was made (a reset
+     * keeps it, since it only saves checks of the limit); never above the limit.
+     */
+    private int deepest;
     private EntryStack entries;
 
     /**
@@ -428,10 +433,26 @@ public final class WriteContext {
         return false;
     }
 
+    /**
+     * Perf: compared with {@link #deepest}, so a value no deeper than one written before costs a
+     * load and a comparison; the limit is read only when a write goes deeper than ever.
+     */
     private void enter() {
-        if (++depth > limits.maxDepth()) {
+        if (++depth > deepest) {
+            enterDeeper();
+        }
+    }
+
+    private void enterDeeper() {
+        if (depth > limits.maxDepth()) {
             throw tooDeep();
         }
+        deepest = depth;
+    }
+
+    /** @return the deepest nesting of values this context has written, over all its writes */
+    public int deepest() {
+        return deepest;
     }
 
     /**
