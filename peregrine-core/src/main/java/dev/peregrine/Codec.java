@@ -34,7 +34,7 @@ public final class Codec<T> {
      */
     private boolean nests;
     /** Nesting depth from which the kept writer pays; see encodeNesting. */
-    private static final int NESTING = 3;
+    private static final int NESTING = 4;
     /** Array readers and their contexts, kept between decodes; see decode. */
     private final Reusable<ReadContext> boundReader = new Reusable<>();
     private static final byte[] EMPTY = new byte[0];
@@ -93,9 +93,10 @@ public final class Codec<T> {
      * nested class's codec that runs several times per payload (Car's {@code PerformanceFigure})
      * is compiled on its own first and then too big to inline. The pair then escapes into those
      * calls and is allocated, 88 bytes per payload. Kept between calls it costs no allocation, but
-     * the writer's position lives in memory rather than in a register. Measured: a gain from three
-     * levels deep (DeepObject); a loss on shallow payloads (SimpleObject, and ComplexObject, two
-     * deep, when its write is inlined whole). DESIGN.md, twenty-seventh round.
+     * the writer's position lives in memory rather than in a register. Measured: the allocation
+     * gone at the same speed or better four levels deep (DeepObject, Car); a loss on shallower
+     * payloads (SimpleObject; ComplexObject, two deep, when its write is inlined whole;
+     * MediaContent, three deep). DESIGN.md, twenty-seventh round.
      */
     private byte[] encodeNesting(T value) {
         WriteContext ctx = nestingWriter.take();

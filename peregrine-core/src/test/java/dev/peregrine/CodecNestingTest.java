@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * Once a {@code Codec} has encoded a payload that nests values three deep, {@code encode(value)}
+ * Once a {@code Codec} has encoded a payload that nests values four deep, {@code encode(value)}
  * keeps one growable writer and its context between calls: every call must still return exactly
  * the bytes that an encode through a fresh writer returns, whatever came before it.
  */
@@ -64,7 +64,7 @@ class CodecNestingTest {
 
     private static void assertKeptWriterWritesWhatAFreshOneWrites(Peregrine p) {
         Codec<Node> codec = p.codec(Node.class);
-        Node small = chain(4, "n");
+        Node small = chain(5, "n");
         Node huge = new Node(1, "x".repeat(70_000), chain(5, "h"));
         Node tooDeep = chain(500, "d");
         byte[] expectedSmall = throughBoundedWriter(codec, small);
@@ -113,7 +113,7 @@ class CodecNestingTest {
         try {
             List<Future<?>> results = new ArrayList<>();
             for (int t = 0; t < 8; t++) {
-                Node value = chain(3 + t, "thread" + t);
+                Node value = chain(5 + t, "thread" + t);
                 byte[] expected = throughBoundedWriter(codec, value);
                 results.add(pool.submit(() -> {
                     for (int i = 0; i < 2_000; i++) {
