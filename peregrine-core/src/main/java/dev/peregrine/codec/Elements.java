@@ -393,6 +393,11 @@ final class Elements {
         TypeCodec<?> codec = readSharedType(ctx, flags, hint);
         byte[] present = readPresence(ctx.in(), n, flags);
         try {
+            if (codec instanceof RunReader run && ctx.enterRun(codec, presentCount(present, n))) {
+                run.readRun(ctx, hint, dst, n, present);
+                ctx.exitRun();
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 if (isPresent(present, i)) {
                     dst[i] = readOne(ctx, codec, hint);
@@ -521,6 +526,21 @@ final class Elements {
         byte[] present = new byte[bytes];
         in.readBytes(present, 0, bytes);
         return present;
+    }
+
+    /** How many of {@code n} elements {@code present} (null when all are) says are present. */
+    private static int presentCount(byte[] present, int n) {
+        if (present == null) {
+            return n;
+        }
+        int count = 0;
+        for (int i = 0; i < n >>> 3; i++) {
+            count += Integer.bitCount(present[i] & 0xFF);
+        }
+        if ((n & 7) != 0) {
+            count += Integer.bitCount(present[n >>> 3] & ((1 << (n & 7)) - 1));
+        }
+        return count;
     }
 
     static boolean isPresent(byte[] present, int i) {

@@ -17,6 +17,8 @@ import java.util.ArrayList;
  */
 public final class ReadContext {
     private static final Object PENDING = new Object();
+    /** Heap bytes charged per value entered: an object costs at least its header, even in no bytes. */
+    private static final long OBJECT_CHARGE = 16;
 
     private final BufferReader in;
     private final TypeResolver resolver;
@@ -201,6 +203,33 @@ public final class ReadContext {
         Object v = codec.read(this, hint);
         depth--;
         return finish(id, v);
+    }
+
+    /**
+     * Starts a run of elements that {@code codec} reads in a loop of its own ({@link RunReader}):
+     * charges the run's objects and enters one level of nesting for all of them, where
+     * {@link #readKnown} charges and enters once per element. The run ends with {@link #exitRun}.
+     *
+     * @param codec   the elements' codec
+     * @param objects how many elements are present
+     * @return false, doing nothing, when this payload tracks references to values of the codec's
+     *         type: each element then carries a marker and goes through {@link #readKnown}
+     */
+    public boolean enterRun(TypeCodec<?> codec, int objects) {
+        if (values != null && codec.tracksReferences()) {
+            return false;
+        }
+        charge(OBJECT_CHARGE * objects);
+        if (depth >= limits.maxDepth()) {
+            throw tooDeep();
+        }
+        depth++;
+        return true;
+    }
+
+    /** Ends what {@link #enterRun} started. */
+    public void exitRun() {
+        depth--;
     }
 
     /**
@@ -452,8 +481,8 @@ public final class ReadContext {
     }
 
     private void enter() {
-        // Perf: one subtraction; an object costs at least its header even when it encodes in no bytes.
-        charge(16);
+        // Perf: one subtraction.
+        charge(OBJECT_CHARGE);
         if (++depth > limits.maxDepth()) {
             throw tooDeep();
         }
@@ -465,7 +494,7 @@ public final class ReadContext {
      * deserialize, whose beans each have a string and an enum field.
      */
     private void enterLeaf() {
-        charge(16);
+        charge(OBJECT_CHARGE);
         if (depth >= limits.maxDepth()) {
             throw tooDeep();
         }

@@ -3,6 +3,7 @@ package dev.peregrine.codegen;
 import dev.peregrine.PeregrineException;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.codec.ReferenceSlot;
+import dev.peregrine.codec.RunReader;
 import dev.peregrine.codec.TypeCodec;
 
 /**
@@ -11,11 +12,12 @@ import dev.peregrine.codec.TypeCodec;
  * a second step), resolves the codecs of fixed field types and reports unsupported ones when the
  * class is first seen, as the interpreter does. The generated code itself reaches those codecs
  * through {@link SlotLinker} call sites. It also holds the one slow path generated code calls.
+ * Every generated codec reads arrays of its class in a loop of its own ({@link RunReader}).
  *
  * <p>Public because generated classes are defined as nestmates of user classes, in the user's
  * package; the hot path never calls into this class.
  */
-public abstract class GeneratedCodec extends TypeCodec<Object> {
+public abstract class GeneratedCodec extends TypeCodec<Object> implements RunReader {
     private final ReferenceSlot[] slots;
 
     /**

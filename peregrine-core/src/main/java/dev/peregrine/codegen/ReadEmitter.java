@@ -15,16 +15,24 @@ import java.util.function.IntConsumer;
  * Emits {@code read}. With a no-arg constructor: read the bitmap, create the object, announce it,
  * then fill it one chunk method at a time, as {@code write} does. With a constructor that takes
  * fields: read every field into a local, call the constructor, then set the remaining fields; one
- * method, since the values must all be in hand before the constructor runs.
+ * method, since the values must all be in hand before the constructor runs. Also emits
+ * {@code readRun}, the loop that reads an array's run of elements of the class.
  */
 final class ReadEmitter {
     /** Largest estimated size of a constructor-built class's single read method (HugeMethodLimit is 8000). */
     static final int MAX_SINGLE_METHOD = 7000;
 
     private static final int CTX = 1;
-    private static final int IN = 3;
-    private static final int OBJ = 4;
-    private static final int WORDS = 5;
+    private static final int HINT = 2;
+    /** {@code read}'s locals: its reader, its object, then the bitmap's words. */
+    private static final Frame READ = new Frame(3);
+
+    /** {@code readRun}'s arguments after the hint, its index, then a {@code read}'s locals. */
+    private static final int RUN_DST = 3;
+    private static final int RUN_N = 4;
+    private static final int RUN_PRESENT = 5;
+    private static final int RUN_I = 6;
+    private static final Frame RUN = new Frame(7);
 
     private static final int CHUNK_CTX = 0;
     private static final int CHUNK_IN = 1;
@@ -47,7 +55,7 @@ final class ReadEmitter {
         this.words = (plan.model.bitmapBits() + 63) >>> 6;
     }
 
-    /** Emits {@code read} and, for no-arg classes, its chunk methods. */
+    /** Emits {@code read}, {@code readRun} and, for no-arg classes, their chunk methods. */
     void emit() {
         boolean noArg = plan.model.instantiation().isNoArg();
         if (noArg) {
@@ -59,53 +67,137 @@ final class ReadEmitter {
                 "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;",
                 null, null);
         mv.visitCode();
-        mv.visitVarInsn(Opcodes.ALOAD, CTX);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "in",
-                "()" + CodegenTypes.READER_DESC, false);
-        mv.visitVarInsn(Opcodes.ASTORE, IN);
-        readBitmap(mv);
-        if (noArg) {
-            readIntoNew(mv);
-        } else {
-            readThenConstruct(mv);
-        }
-        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+        loadReader(mv, READ);
+        readObject(mv, READ);
+        mv.visitVarInsn(Opcodes.ALOAD, READ.obj);
         mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        emitRun();
+    }
+
+    /**
+     * Emits {@code readRun} ({@code RunReader}): for each present element, what {@code read} does,
+     * inline for a class built empty and filled (a few calls), and the store into the array.
+     */
+    private void emitRun() {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "readRun",
+                "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";[Ljava/lang/Object;I[B)V",
+                null, null);
+        mv.visitCode();
+        loadReader(mv, RUN);
+        Label test = new Label();
+        Label loop = new Label();
+        Label read = new Label();
+        Label next = new Label();
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, RUN_I);
+        mv.visitJumpInsn(Opcodes.GOTO, test);
+        mv.visitLabel(loop);
+        mv.visitVarInsn(Opcodes.ALOAD, RUN_PRESENT);
+        mv.visitJumpInsn(Opcodes.IFNULL, read);
+        mv.visitVarInsn(Opcodes.ALOAD, RUN_PRESENT);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        mv.visitInsn(Opcodes.ICONST_3);
+        mv.visitInsn(Opcodes.IUSHR);
+        mv.visitInsn(Opcodes.BALOAD);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        mv.visitIntInsn(Opcodes.BIPUSH, 7);
+        mv.visitInsn(Opcodes.IAND);
+        mv.visitInsn(Opcodes.ISHL);
+        mv.visitInsn(Opcodes.IAND);
+        mv.visitJumpInsn(Opcodes.IFEQ, next);
+        mv.visitLabel(read);
+        mv.visitVarInsn(Opcodes.ALOAD, RUN_DST);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        if (plan.model.instantiation().isNoArg()) {
+            readObject(mv, RUN);
+            mv.visitVarInsn(Opcodes.ALOAD, RUN.obj);
+        } else {
+            // A constructor-built class's read holds every field's read (up to MAX_SINGLE_METHOD):
+            // called, a direct call on this final class, rather than copied into the loop.
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(Opcodes.ALOAD, CTX);
+            mv.visitVarInsn(Opcodes.ALOAD, HINT);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, plan.className, "read",
+                    "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;", false);
+        }
+        mv.visitInsn(Opcodes.AASTORE);
+        mv.visitLabel(next);
+        mv.visitIincInsn(RUN_I, 1);
+        mv.visitLabel(test);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_N);
+        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
+        mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
     }
 
-    private void readBitmap(MethodVisitor mv) {
+    private static void loadReader(MethodVisitor mv, Frame f) {
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "in",
+                "()" + CodegenTypes.READER_DESC, false);
+        mv.visitVarInsn(Opcodes.ASTORE, f.in);
+    }
+
+    /** Reads one object into {@code f.obj}: its bitmap, then its fields, into a new object or through its constructor. */
+    private void readObject(MethodVisitor mv, Frame f) {
+        readBitmap(mv, f);
+        if (plan.model.instantiation().isNoArg()) {
+            readIntoNew(mv, f);
+        } else {
+            readThenConstruct(mv, f);
+        }
+    }
+
+    private void readBitmap(MethodVisitor mv, Frame f) {
         int bits = plan.model.bitmapBits();
         for (int w = 0; w < words; w++) {
-            mv.visitVarInsn(Opcodes.ALOAD, IN);
+            mv.visitVarInsn(Opcodes.ALOAD, f.in);
             mv.visitLdcInsn(Math.min(8, ((bits + 7) >>> 3) - 8 * w));
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "read",
                     "(" + CodegenTypes.READER_DESC + "I)J", false);
-            mv.visitVarInsn(Opcodes.LSTORE, WORDS + 2 * w);
+            mv.visitVarInsn(Opcodes.LSTORE, f.words + 2 * w);
         }
         if ((bits & 63) != 0) {
-            mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * (words - 1));
+            mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * (words - 1));
             mv.visitLdcInsn(bits & 63);
-            mv.visitVarInsn(Opcodes.ALOAD, IN);
+            mv.visitVarInsn(Opcodes.ALOAD, f.in);
             mv.visitLdcInsn(plan.type.getName());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "checkUnused",
                     "(JI" + CodegenTypes.READER_DESC + "Ljava/lang/String;)V", false);
         }
     }
 
-    private void readIntoNew(MethodVisitor mv) {
-        construct(mv, new int[0]);
-        mv.visitVarInsn(Opcodes.ALOAD, CTX);
-        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V", false);
+    private void readIntoNew(MethodVisitor mv, Frame f) {
+        construct(mv, f, new int[0]);
+        if (f != RUN) {
+            // A run's elements are never the target of a back reference (RunReader): no announcement.
+            mv.visitVarInsn(Opcodes.ALOAD, CTX);
+            mv.visitVarInsn(Opcodes.ALOAD, f.obj);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V", false);
+        }
+        if (f == RUN && plan.chunks.size() == 1) {
+            // Perf: the chunk's fields read in the loop itself. A call to the chunk stays a call in
+            // the loop's compiled code: the chunk, called once per element, is compiled first, on
+            // its own and with its varint ladders inlined, and is then too big for C2 to inline.
+            ClassPlan.Chunk chunk = plan.chunks.get(0);
+            int word = chunk.word() >= 0 ? f.words + 2 * chunk.word() : -1;
+            readFields(mv, chunk.from(), chunk.to(), f.in, f.words + 2 * words,
+                    i -> FieldEmitter.beginSet(mv, plan.fields.get(i), f.obj),
+                    i -> readValue(mv, i, CTX, f.in, word),
+                    i -> FieldEmitter.endSet(mv, plan.fields.get(i)));
+            return;
+        }
         for (int c = 0; c < plan.chunks.size(); c++) {
             ClassPlan.Chunk chunk = plan.chunks.get(c);
             mv.visitVarInsn(Opcodes.ALOAD, CTX);
-            mv.visitVarInsn(Opcodes.ALOAD, IN);
-            mv.visitVarInsn(Opcodes.ALOAD, OBJ);
+            mv.visitVarInsn(Opcodes.ALOAD, f.in);
+            mv.visitVarInsn(Opcodes.ALOAD, f.obj);
             if (chunk.word() >= 0) {
-                mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * chunk.word());
+                mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * chunk.word());
             }
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, plan.className, "read" + c, chunkDesc(chunk), false);
         }
@@ -223,26 +315,26 @@ final class ReadEmitter {
         }
     }
 
-    private void readThenConstruct(MethodVisitor mv) {
+    private void readThenConstruct(MethodVisitor mv, Frame f) {
         int n = plan.fields.size();
         int[] locals = new int[n];
-        int next = WORDS + 2 * words;
+        int next = f.words + 2 * words;
         for (int i = 0; i < n; i++) {
             locals[i] = next;
             next += localType(plan.fields.get(i)).getSize();
         }
-        readFields(mv, 0, n, IN, next, i -> {
+        readFields(mv, 0, n, f.in, next, i -> {
         }, i -> {
             int bit = plan.fields.get(i).model().bit();
-            readValue(mv, i, CTX, IN, bit >= 0 ? WORDS + 2 * (bit >>> 6) : -1);
+            readValue(mv, i, CTX, f.in, bit >= 0 ? f.words + 2 * (bit >>> 6) : -1);
         }, i -> mv.visitVarInsn(localType(plan.fields.get(i)).getOpcode(Opcodes.ISTORE), locals[i]));
-        construct(mv, locals);
+        construct(mv, f, locals);
         for (int i = 0; i < n; i++) {
-            FieldAccess f = plan.fields.get(i);
-            if (f.setter() != FieldAccess.BY_CONSTRUCTOR) {
-                FieldEmitter.beginSet(mv, f, OBJ);
-                mv.visitVarInsn(localType(f).getOpcode(Opcodes.ILOAD), locals[i]);
-                FieldEmitter.endSet(mv, f);
+            FieldAccess field = plan.fields.get(i);
+            if (field.setter() != FieldAccess.BY_CONSTRUCTOR) {
+                FieldEmitter.beginSet(mv, field, f.obj);
+                mv.visitVarInsn(localType(field).getOpcode(Opcodes.ILOAD), locals[i]);
+                FieldEmitter.endSet(mv, field);
             }
         }
     }
@@ -256,7 +348,7 @@ final class ReadEmitter {
      * arguments and stores the object; whatever
      * the constructor throws is wrapped as the interpreter wraps it.
      */
-    private void construct(MethodVisitor mv, int[] locals) {
+    private void construct(MethodVisitor mv, Frame f, int[] locals) {
         Instantiation inst = plan.model.instantiation();
         Constructor<?> c = inst.constructor();
         Label start = new Label();
@@ -292,17 +384,27 @@ final class ReadEmitter {
             }
         }
         mv.visitLabel(end);
-        mv.visitVarInsn(Opcodes.ASTORE, OBJ);
+        mv.visitVarInsn(Opcodes.ASTORE, f.obj);
         mv.visitJumpInsn(Opcodes.GOTO, done);
         mv.visitLabel(handler);
-        mv.visitVarInsn(Opcodes.ASTORE, OBJ);
+        mv.visitVarInsn(Opcodes.ASTORE, f.obj);
         mv.visitLdcInsn(plan.type.getName());
-        mv.visitVarInsn(Opcodes.ALOAD, OBJ);
-        mv.visitVarInsn(Opcodes.ALOAD, IN);
+        mv.visitVarInsn(Opcodes.ALOAD, f.obj);
+        mv.visitVarInsn(Opcodes.ALOAD, f.in);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.GENERATED, "constructorFailed",
                 "(Ljava/lang/String;Ljava/lang/Throwable;" + CodegenTypes.READER_DESC + ")Ldev/peregrine/PeregrineException;",
                 false);
         mv.visitInsn(Opcodes.ATHROW);
         mv.visitLabel(done);
+    }
+
+    /**
+     * Where a method reading one object keeps its reader, its object and its bitmap's words: from
+     * {@code first} on, after the method's own arguments and locals.
+     */
+    private record Frame(int in, int obj, int words) {
+        Frame(int first) {
+            this(first, first + 1, first + 2);
+        }
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Where generated codecs live: a hidden nestmate of a class Peregrine shares a module with, a hidden
  * class of Peregrine's own package for a class in another module (here, another loader's unnamed
- * module), and the same bytes either way.
+ * module), and the same bytes either way, for one value and for an array's run of them.
  */
 class PlacementTest {
 
@@ -62,6 +63,35 @@ class PlacementTest {
         assertArrayEquals(expected, generated.encodeRoot(back));
     }
 
+    @Test
+    void hostedCodecsReadArraysOfTheirClassInTheirOwnLoop() throws Exception {
+        IsolatingLoader loader = new IsolatingLoader();
+        for (Class<?> type : new Class<?>[] {OneChunk.class, Fields20.class}) {
+            Class<?> foreign = loader.loadClass(type.getName());
+            Backends generated = Backends.generated();
+            assertNotSame(foreign.getNestHost(), generated.codecFor(foreign).getClass().getNestHost());
+            Object[] values = (Object[]) Array.newInstance(foreign, 4);
+            var constructor = foreign.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            Field name = foreign.getDeclaredField("name");
+            name.setAccessible(true);
+            Field id = foreign.getDeclaredField("id");
+            id.setAccessible(true);
+            for (int i : new int[] {0, 2, 3}) {
+                values[i] = constructor.newInstance();
+                name.set(values[i], "n" + i);
+                id.setInt(values[i], -1000 * i);
+            }
+            Object[] back = RunReaderTest.throughReadRun(generated, values);
+            assertSame(values.getClass(), back.getClass());
+            assertEquals(null, back[1]);
+            for (int i : new int[] {0, 2, 3}) {
+                assertEquals("n" + i, name.get(back[i]));
+                assertEquals(-1000 * i, id.getInt(back[i]));
+            }
+        }
+    }
+
     /** Defines test classes of this package itself, child-first, so they land in its own unnamed module. */
     private static final class IsolatingLoader extends ClassLoader {
         IsolatingLoader() {
@@ -70,7 +100,7 @@ class PlacementTest {
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals(Fields20.class.getName())) {
+            if (!name.equals(Fields20.class.getName()) && !name.equals(OneChunk.class.getName())) {
                 return super.loadClass(name, resolve);
             }
             synchronized (getClassLoadingLock(name)) {

@@ -1,0 +1,213 @@
+package dev.peregrine.codegen;
+
+import dev.peregrine.LimitExceededException;
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.Limits;
+import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.RunReader;
+import dev.peregrine.codec.TypeCodec;
+import dev.peregrine.codec.WriteContext;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Random;
+import java.util.function.IntFunction;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Generated codecs read an array of their class in a loop of their own ({@code RunReader}) rather
+ * than element by element through the context. The loop must read what the element-by-element path
+ * reads, for classes read in one chunk, in several, and through a constructor, with nulls anywhere,
+ * and leave the read in the same state: the same budget charged, the same depth limit.
+ */
+class RunReaderTest {
+    /** One chunk: a bitmap word (a boolean and a reference) and varints. */
+    public static final class Small {
+        int a;
+        long b;
+        boolean flag;
+        String label;
+
+        public Small() {
+        }
+
+        Small(Random r) {
+            a = r.nextInt();
+            b = r.nextLong() >> r.nextInt(64);
+            flag = r.nextBoolean();
+            label = r.nextBoolean() ? null : "s" + r.nextInt(1000);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Small s && s.a == a && s.b == b && s.flag == flag && Objects.equals(s.label, label);
+        }
+
+        @Override
+        public int hashCode() {
+            return a;
+        }
+    }
+
+    /** Past one chunk's budget, so its fields are read by more than one method. */
+    public static final class Wide {
+        int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19;
+        String tail;
+
+        public Wide() {
+        }
+
+        Wide(Random r) {
+            f0 = r.nextInt();
+            f7 = r.nextInt(100);
+            f13 = -r.nextInt(1 << 20);
+            f19 = r.nextInt();
+            tail = "w" + r.nextInt(50);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Wide w && w.f0 == f0 && w.f7 == f7 && w.f13 == f13 && w.f19 == f19
+                    && w.f1 == f1 && Objects.equals(w.tail, tail);
+        }
+
+        @Override
+        public int hashCode() {
+            return f0;
+        }
+    }
+
+    /** Built through its constructor. */
+    public record Point(int x, double y, String name) {
+        Point(Random r) {
+            this(r.nextInt(), r.nextDouble(), r.nextBoolean() ? "p" : null);
+        }
+    }
+
+    private static <T> T[] sample(IntFunction<T[]> array, java.util.function.Function<Random, T> element,
+            int n, long seed) {
+        Random r = new Random(seed);
+        T[] values = array.apply(n);
+        for (int i = 0; i < n; i++) {
+            values[i] = r.nextInt(4) == 0 ? null : element.apply(r);
+        }
+        return values;
+    }
+
+    private static Object[][] samples() {
+        return new Object[][] {
+            sample(Small[]::new, Small::new, 0, 1), sample(Small[]::new, Small::new, 1, 2),
+            sample(Small[]::new, Small::new, 9, 3), sample(Small[]::new, Small::new, 200, 4),
+            sample(Wide[]::new, Wide::new, 17, 5), sample(Point[]::new, Point::new, 23, 6),
+            new Small[] {new Small(new Random(7)), null}, new Point[] {null, null, null},
+        };
+    }
+
+    /** The budget a read has left, which the context keeps to itself. */
+    private static long budgetLeft(ReadContext ctx) throws ReflectiveOperationException {
+        Field budget = ReadContext.class.getDeclaredField("budget");
+        budget.setAccessible(true);
+        return budget.getLong(ctx);
+    }
+
+    @Test
+    void arraysReadTheSameAndChargeTheSameThroughBothBackends() throws ReflectiveOperationException {
+        for (Object[] value : samples()) {
+            for (boolean references : new boolean[] {false, true}) {
+                String what = value.getClass().getSimpleName() + " of " + value.length + ", references " + references;
+                long[] left = new long[2];
+                int k = 0;
+                for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
+                    byte[] bytes = backends.encode(value, references);
+                    ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+                    ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, references);
+                    Object read = ctx.readAny(null);
+                    assertEquals(value.getClass(), read.getClass(), what);
+                    assertArrayEquals(value, (Object[]) read, what);
+                    assertEquals(0, in.remaining(), what);
+                    left[k++] = budgetLeft(ctx);
+                }
+                assertEquals(left[1], left[0], "budget left, " + what);
+            }
+        }
+    }
+
+    @Test
+    void aRunEntersOneLevelForAllItsElements() {
+        Small[] value = sample(Small[]::new, Small::new, 12, 8);
+        for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
+            byte[] bytes = backends.encode(value, false);
+            // The array is at depth 1, its elements at 2 and their strings at 3.
+            for (int limit = 1; limit <= 2; limit++) {
+                int maxDepth = limit;
+                assertThrows(LimitExceededException.class, () -> decode(backends, bytes, maxDepth));
+            }
+            assertArrayEquals(value, (Object[]) decode(backends, bytes, 3));
+        }
+    }
+
+    private static Object decode(Backends backends, byte[] bytes, int maxDepth) {
+        Limits limits = new Limits(maxDepth, 1 << 20, 1 << 20, 64, 1 << 20, 1 << 20);
+        return new ReadContext(new ArrayReader(bytes, 0, bytes.length), backends, limits, false).readAny(null);
+    }
+
+    @Test
+    void readRunFillsThePresentSlotsOnlyAndReadsEachElementOnce() {
+        for (Object[] value : samples()) {
+            assertArrayEquals(value, throughReadRun(Backends.generated(), value), Arrays.toString(value));
+        }
+    }
+
+    /**
+     * Writes the present elements of {@code value} one after another with the generated codec of its
+     * component class, then reads them back with that codec's {@code readRun} alone.
+     *
+     * @return the array {@code readRun} filled
+     */
+    static Object[] throughReadRun(Backends backends, Object[] value) {
+        TypeCodec<?> codec = backends.codecFor(value.getClass().getComponentType());
+        RunReader run = assertInstanceOf(RunReader.class, codec);
+        int n = value.length;
+        byte[] present = new byte[(n + 7) >>> 3];
+        BufferWriter out = BufferWriter.growable(64);
+        WriteContext w = new WriteContext(out, backends, Limits.DEFAULT, false);
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (value[i] != null) {
+                present[i >>> 3] |= (byte) (1 << (i & 7));
+                write(codec, w, value[i]);
+                count++;
+            }
+        }
+        byte[] bytes = out.toByteArray();
+        ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+        ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, false);
+        Object[] dst = (Object[]) Array.newInstance(value.getClass().getComponentType(), n);
+        assertTrue(ctx.enterRun(codec, count));
+        run.readRun(ctx, null, dst, n, present);
+        ctx.exitRun();
+        assertEquals(0, in.remaining());
+        return dst;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void write(TypeCodec<T> codec, WriteContext w, Object value) {
+        codec.write(w, (T) value, null);
+    }
+
+    @Test
+    void aPayloadThatTracksReferencesReadsElementByElement() {
+        Backends backends = Backends.generated();
+        ReadContext ctx = new ReadContext(new ArrayReader(new byte[1], 0, 1), backends, Limits.DEFAULT, true);
+        assertEquals(false, ctx.enterRun(backends.codecFor(Small.class), 1));
+    }
+}
