@@ -16,7 +16,8 @@ import java.util.function.IntConsumer;
  * then fill it one chunk method at a time, as {@code write} does. With a constructor that takes
  * fields: read every field into a local, call the constructor, then set the remaining fields; one
  * method, since the values must all be in hand before the constructor runs. Also emits
- * {@code readRun}, the loop that reads an array's run of elements of the class.
+ * {@code readRun} and {@code readRunInto}, the loops that read a run of elements of the class into
+ * an array or a list.
  */
 final class ReadEmitter {
     /** Largest estimated size of a constructor-built class's single read method (HugeMethodLimit is 8000). */
@@ -27,7 +28,7 @@ final class ReadEmitter {
     /** {@code read}'s locals: its reader, its object, then the bitmap's words. */
     private static final Frame READ = new Frame(3);
 
-    /** {@code readRun}'s arguments after the hint, its index, then a {@code read}'s locals. */
+    /** The run loops' arguments after the hint, their index, then a {@code read}'s locals. */
     private static final int RUN_DST = 3;
     private static final int RUN_N = 4;
     private static final int RUN_PRESENT = 5;
@@ -55,7 +56,7 @@ final class ReadEmitter {
         this.words = (plan.model.bitmapBits() + 63) >>> 6;
     }
 
-    /** Emits {@code read}, {@code readRun} and, for no-arg classes, their chunk methods. */
+    /** Emits {@code read}, the run loops and, for no-arg classes, their chunk methods. */
     void emit() {
         boolean noArg = plan.model.instantiation().isNoArg();
         if (noArg) {
@@ -73,22 +74,29 @@ final class ReadEmitter {
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-        emitRun();
+        emitRuns();
     }
 
     /**
-     * Emits {@code readRun} ({@code RunReader}): for each present element, what {@code read} does,
-     * inline for a class built empty and filled (a few calls), and the store into the array.
+     * Emits {@code readRun} and {@code readRunInto} ({@code RunReader}): for each present element,
+     * what {@code read} does, inline for a class built empty and filled (a few calls), then the
+     * store into the array or the add to the list (which also takes a null for each absent one).
      */
-    private void emitRun() {
-        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "readRun",
-                "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";[Ljava/lang/Object;I[B)V",
+    private void emitRuns() {
+        emitRun("readRun", "[Ljava/lang/Object;", false);
+        emitRun("readRunInto", "Ljava/util/ArrayList;", true);
+    }
+
+    private void emitRun(String name, String dstDesc, boolean list) {
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, name,
+                "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";" + dstDesc + "I[B)V",
                 null, null);
         mv.visitCode();
         loadReader(mv, RUN);
         Label test = new Label();
         Label loop = new Label();
         Label read = new Label();
+        Label absent = new Label();
         Label next = new Label();
         mv.visitInsn(Opcodes.ICONST_0);
         mv.visitVarInsn(Opcodes.ISTORE, RUN_I);
@@ -107,10 +115,36 @@ final class ReadEmitter {
         mv.visitInsn(Opcodes.IAND);
         mv.visitInsn(Opcodes.ISHL);
         mv.visitInsn(Opcodes.IAND);
-        mv.visitJumpInsn(Opcodes.IFEQ, next);
+        mv.visitJumpInsn(Opcodes.IFEQ, list ? absent : next);
         mv.visitLabel(read);
         mv.visitVarInsn(Opcodes.ALOAD, RUN_DST);
+        if (!list) {
+            mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        }
+        readElement(mv);
+        if (list) {
+            addToList(mv);
+            mv.visitJumpInsn(Opcodes.GOTO, next);
+            mv.visitLabel(absent);
+            mv.visitVarInsn(Opcodes.ALOAD, RUN_DST);
+            mv.visitInsn(Opcodes.ACONST_NULL);
+            addToList(mv);
+        } else {
+            mv.visitInsn(Opcodes.AASTORE);
+        }
+        mv.visitLabel(next);
+        mv.visitIincInsn(RUN_I, 1);
+        mv.visitLabel(test);
         mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
+        mv.visitVarInsn(Opcodes.ILOAD, RUN_N);
+        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Pushes one element of a run. */
+    private void readElement(MethodVisitor mv) {
         if (plan.model.instantiation().isNoArg()) {
             readObject(mv, RUN);
             mv.visitVarInsn(Opcodes.ALOAD, RUN.obj);
@@ -123,16 +157,11 @@ final class ReadEmitter {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, plan.className, "read",
                     "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;", false);
         }
-        mv.visitInsn(Opcodes.AASTORE);
-        mv.visitLabel(next);
-        mv.visitIincInsn(RUN_I, 1);
-        mv.visitLabel(test);
-        mv.visitVarInsn(Opcodes.ILOAD, RUN_I);
-        mv.visitVarInsn(Opcodes.ILOAD, RUN_N);
-        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
-        mv.visitInsn(Opcodes.RETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
+    }
+
+    private static void addToList(MethodVisitor mv) {
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/ArrayList", "add", "(Ljava/lang/Object;)Z", false);
+        mv.visitInsn(Opcodes.POP);
     }
 
     private static void loadReader(MethodVisitor mv, Frame f) {

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.IntFunction;
@@ -24,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Generated codecs read an array of their class in a loop of their own ({@code RunReader}) rather
- * than element by element through the context. The loop must read what the element-by-element path
+ * Generated codecs read an array or a list of their class in a loop of their own
+ * ({@code RunReader}) rather than element by element through the context. The loop must read what the element-by-element path
  * reads, for classes read in one chunk, in several, and through a constructor, with nulls anywhere,
  * and leave the read in the same state: the same budget charged, the same depth limit.
  */
@@ -93,6 +95,33 @@ class RunReaderTest {
         }
     }
 
+    /** Lists of each kind of element class, read through the list fields' own path. */
+    public static final class Lists {
+        List<Small> smalls;
+        List<Wide> wides;
+        List<Point> points;
+
+        public Lists() {
+        }
+
+        Lists(long seed) {
+            smalls = new ArrayList<>(Arrays.asList(sample(Small[]::new, Small::new, 13, seed)));
+            wides = new ArrayList<>(Arrays.asList(sample(Wide[]::new, Wide::new, 3, seed + 1)));
+            points = new ArrayList<>(Arrays.asList(sample(Point[]::new, Point::new, 9, seed + 2)));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Lists l && Objects.equals(l.smalls, smalls) && Objects.equals(l.wides, wides)
+                    && Objects.equals(l.points, points);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(smalls, wides, points);
+        }
+    }
+
     private static <T> T[] sample(IntFunction<T[]> array, java.util.function.Function<Random, T> element,
             int n, long seed) {
         Random r = new Random(seed);
@@ -109,6 +138,15 @@ class RunReaderTest {
             sample(Small[]::new, Small::new, 9, 3), sample(Small[]::new, Small::new, 200, 4),
             sample(Wide[]::new, Wide::new, 17, 5), sample(Point[]::new, Point::new, 23, 6),
             new Small[] {new Small(new Random(7)), null}, new Point[] {null, null, null},
+        };
+    }
+
+    private static Object[] listSamples() {
+        Lists empty = new Lists();
+        empty.smalls = new ArrayList<>();
+        return new Object[] {
+            new Lists(11), new Lists(12), empty,
+            new ArrayList<>(Arrays.asList(sample(Small[]::new, Small::new, 20, 13))),
         };
     }
 
@@ -133,6 +171,26 @@ class RunReaderTest {
                     Object read = ctx.readAny(null);
                     assertEquals(value.getClass(), read.getClass(), what);
                     assertArrayEquals(value, (Object[]) read, what);
+                    assertEquals(0, in.remaining(), what);
+                    left[k++] = budgetLeft(ctx);
+                }
+                assertEquals(left[1], left[0], "budget left, " + what);
+            }
+        }
+    }
+
+    @Test
+    void listsReadTheSameAndChargeTheSameThroughBothBackends() throws ReflectiveOperationException {
+        for (Object value : listSamples()) {
+            for (boolean references : new boolean[] {false, true}) {
+                String what = value.getClass().getSimpleName() + ", references " + references;
+                long[] left = new long[2];
+                int k = 0;
+                for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
+                    byte[] bytes = backends.encode(value, references);
+                    ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+                    ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, references);
+                    assertEquals(value, ctx.readAny(null), what);
                     assertEquals(0, in.remaining(), what);
                     left[k++] = budgetLeft(ctx);
                 }
@@ -167,6 +225,18 @@ class RunReaderTest {
         }
     }
 
+    @Test
+    void readRunIntoAddsEveryElementInOrderNullsIncluded() {
+        for (Object[] value : samples()) {
+            Backends backends = Backends.generated();
+            RunReader run = (RunReader) backends.codecFor(value.getClass().getComponentType());
+            ArrayList<Object> list = new ArrayList<>(List.of("already there"));
+            throughRun(backends, value, (ctx, present) -> run.readRunInto(ctx, null, list, value.length, present));
+            assertEquals("already there", list.get(0));
+            assertEquals(Arrays.asList(value), list.subList(1, list.size()), Arrays.toString(value));
+        }
+    }
+
     /**
      * Writes the present elements of {@code value} one after another with the generated codec of its
      * component class, then reads them back with that codec's {@code readRun} alone.
@@ -174,8 +244,19 @@ class RunReaderTest {
      * @return the array {@code readRun} filled
      */
     static Object[] throughReadRun(Backends backends, Object[] value) {
+        RunReader run = assertInstanceOf(RunReader.class, backends.codecFor(value.getClass().getComponentType()));
+        Object[] dst = (Object[]) Array.newInstance(value.getClass().getComponentType(), value.length);
+        throughRun(backends, value, (ctx, present) -> run.readRun(ctx, null, dst, value.length, present));
+        return dst;
+    }
+
+    /** A loop of {@code RunReader}'s, given the context and the presence bitmap. */
+    private interface Loop {
+        void read(ReadContext ctx, byte[] present);
+    }
+
+    private static void throughRun(Backends backends, Object[] value, Loop loop) {
         TypeCodec<?> codec = backends.codecFor(value.getClass().getComponentType());
-        RunReader run = assertInstanceOf(RunReader.class, codec);
         int n = value.length;
         byte[] present = new byte[(n + 7) >>> 3];
         BufferWriter out = BufferWriter.growable(64);
@@ -191,12 +272,10 @@ class RunReaderTest {
         byte[] bytes = out.toByteArray();
         ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
         ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, false);
-        Object[] dst = (Object[]) Array.newInstance(value.getClass().getComponentType(), n);
         assertTrue(ctx.enterRun(codec, count));
-        run.readRun(ctx, null, dst, n, present);
+        loop.read(ctx, present);
         ctx.exitRun();
         assertEquals(0, in.remaining());
-        return dst;
     }
 
     @SuppressWarnings("unchecked")
