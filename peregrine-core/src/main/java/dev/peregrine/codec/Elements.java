@@ -475,7 +475,7 @@ final class Elements {
             return list;
         }
         byte[] present = readPresence(ctx.in(), n, flags);
-        if (n >= MIN_RUN && compat == null && readAsRun(ctx, codec, hint, null, list, n, present)) {
+        if (n >= MIN_RUN && readAsRun(ctx, compat == null ? codec : compat.untagged(), hint, null, list, n, present)) {
             return list;
         }
         for (int i = 0; i < n; i++) {

@@ -1,10 +1,12 @@
 package dev.peregrine.compat;
 
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.RunReader;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.WriteContext;
 
+import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -73,13 +75,36 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         return def == local ? inner.read(ctx, hint) : translator(def).read(ctx, hint);
     }
 
+    /** The codec that reads an object written with {@code def}: the same-schema one for the local def. */
+    private TypeCodec<Object> codecFor(ClassDef def) {
+        return def == local ? inner : translator(def);
+    }
+
+    private static boolean isPresent(byte[] present, int i) {
+        return present == null || (present[i >>> 3] & (1 << (i & 7))) != 0;
+    }
+
+    private static boolean anyPresent(byte[] present, int n) {
+        for (int i = 0; i < n; i++) {
+            if (isPresent(present, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** This codec in untagged positions: the def reference only until the def has been carried. */
     @Override
     public TypeCodec<Object> untagged() {
         return untagged;
     }
 
-    private class Untagged extends TypeCodec<Object> {
+    /**
+     * A run of values in untagged positions ({@link RunReader}): in format 4 the def comes before the
+     * first present value only, so it is read once and, when it is the local one, the same-schema
+     * codec's own loop reads the run; otherwise each value is read by the codec the def calls for.
+     */
+    private class Untagged extends TypeCodec<Object> implements RunReader {
         @Override
         public void write(WriteContext ctx, Object value, TypeHint hint) {
             ctx.defs().writeUntagged(ctx.out(), local);
@@ -88,7 +113,50 @@ public final class CompatibleCodec extends TypeCodec<Object> {
 
         @Override
         public Object read(ReadContext ctx, TypeHint hint) {
-            return readBody(ctx, ctx.defs().readUntagged(ctx.in(), local), hint);
+            return readBody(ctx, readDef(ctx, hint), hint);
+        }
+
+        /** Reads the def reference of an untagged position, or finds the def it has carried. */
+        ClassDef readDef(ReadContext ctx, TypeHint hint) {
+            return ctx.defs().readUntagged(ctx.in(), local);
+        }
+
+        @Override
+        public void readRun(ReadContext ctx, TypeHint hint, Object[] dst, int n, byte[] present) {
+            TypeCodec<Object> body = runBody(ctx, hint, n, present);
+            if (body == inner && inner instanceof RunReader run) {
+                run.readRun(ctx, hint, dst, n, present);
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                if (isPresent(present, i)) {
+                    dst[i] = (body != null ? body : codecFor(readDef(ctx, hint))).read(ctx, hint);
+                }
+            }
+        }
+
+        @Override
+        public void readRunInto(ReadContext ctx, TypeHint hint, ArrayList<Object> dst, int n, byte[] present) {
+            TypeCodec<Object> body = runBody(ctx, hint, n, present);
+            if (body == inner && inner instanceof RunReader run) {
+                run.readRunInto(ctx, hint, dst, n, present);
+                return;
+            }
+            for (int i = 0; i < n; i++) {
+                dst.add(isPresent(present, i) ? (body != null ? body : codecFor(readDef(ctx, hint))).read(ctx, hint)
+                        : null);
+            }
+        }
+
+        /**
+         * The codec of every value of a run, its def read before the first present one; null when
+         * each value must read its own def reference (formats before 4) or none is present.
+         */
+        private TypeCodec<Object> runBody(ReadContext ctx, TypeHint hint, int n, byte[] present) {
+            if (!ctx.defs().carriesUntaggedOnce() || !anyPresent(present, n)) {
+                return null;
+            }
+            return codecFor(readDef(ctx, hint));
         }
 
         @Override
@@ -109,13 +177,13 @@ public final class CompatibleCodec extends TypeCodec<Object> {
      */
     private final class UntaggedUnknown extends Untagged {
         @Override
-        public Object read(ReadContext ctx, TypeHint hint) {
+        ClassDef readDef(ReadContext ctx, TypeHint hint) {
             String name = hint == null ? null : hint.unresolvedName();
             if (name == null) {
                 throw new dev.peregrine.SchemaMismatchException("a value of a class this reader does not have, "
                         + "in a position that does not name it", ctx.in().position());
             }
-            return readBody(ctx, ctx.defs().readUntagged(ctx.in(), name), hint);
+            return ctx.defs().readUntagged(ctx.in(), name);
         }
     }
 

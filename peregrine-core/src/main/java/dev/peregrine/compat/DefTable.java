@@ -112,6 +112,15 @@ public final class DefTable {
         this.version = version;
     }
 
+    /**
+     * @return whether the payload being read carries a class's def at most once in untagged
+     *         positions (format version 4 on), so that a run of such values has it before its first
+     *         value only
+     */
+    public boolean carriesUntaggedOnce() {
+        return version >= CURRENT_VERSION;
+    }
+
     /** @return how many defs and packages this table has written, for {@link #rollBack} */
     public long mark() {
         return (long) packageCount << 32 | written;
