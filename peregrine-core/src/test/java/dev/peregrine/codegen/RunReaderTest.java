@@ -1,6 +1,8 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.HostileInput;
 import dev.peregrine.LimitExceededException;
+import dev.peregrine.Peregrine;
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Limits;
@@ -17,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Random;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -27,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Generated codecs read an array or a list of their class in a loop of their own
- * ({@code RunReader}) rather than element by element through the context. The loop must read what the element-by-element path
- * reads, for classes read in one chunk, in several, and through a constructor, with nulls anywhere,
- * and leave the read in the same state: the same budget charged, the same depth limit.
+ * ({@code RunReader}) rather than element by element through the context. The loop must read what
+ * the element-by-element path reads, for classes read in one chunk, in several, and through a
+ * constructor, with nulls anywhere, and leave the read in the same state: the same budget charged,
+ * the same depth limit.
  */
 class RunReaderTest {
     /** One chunk: a bitmap word (a boolean and a reference) and varints. */
@@ -160,42 +164,38 @@ class RunReaderTest {
     @Test
     void arraysReadTheSameAndChargeTheSameThroughBothBackends() throws ReflectiveOperationException {
         for (Object[] value : samples()) {
-            for (boolean references : new boolean[] {false, true}) {
-                String what = value.getClass().getSimpleName() + " of " + value.length + ", references " + references;
-                long[] left = new long[2];
-                int k = 0;
-                for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
-                    byte[] bytes = backends.encode(value, references);
-                    ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
-                    ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, references);
-                    Object read = ctx.readAny(null);
-                    assertEquals(value.getClass(), read.getClass(), what);
-                    assertArrayEquals(value, (Object[]) read, what);
-                    assertEquals(0, in.remaining(), what);
-                    left[k++] = budgetLeft(ctx);
-                }
-                assertEquals(left[1], left[0], "budget left, " + what);
-            }
+            assertBothBackendsRead(value, read -> {
+                assertEquals(value.getClass(), read.getClass());
+                assertArrayEquals(value, (Object[]) read);
+            });
         }
     }
 
     @Test
     void listsReadTheSameAndChargeTheSameThroughBothBackends() throws ReflectiveOperationException {
         for (Object value : listSamples()) {
-            for (boolean references : new boolean[] {false, true}) {
-                String what = value.getClass().getSimpleName() + ", references " + references;
-                long[] left = new long[2];
-                int k = 0;
-                for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
-                    byte[] bytes = backends.encode(value, references);
-                    ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
-                    ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, references);
-                    assertEquals(value, ctx.readAny(null), what);
-                    assertEquals(0, in.remaining(), what);
-                    left[k++] = budgetLeft(ctx);
-                }
-                assertEquals(left[1], left[0], "budget left, " + what);
+            assertBothBackendsRead(value, read -> assertEquals(value, read));
+        }
+    }
+
+    /**
+     * Writes {@code value} and reads it back through each backend, with references off and on:
+     * {@code check} accepts each value read, and both reads leave the same budget.
+     */
+    private static void assertBothBackendsRead(Object value, Consumer<Object> check)
+            throws ReflectiveOperationException {
+        for (boolean references : new boolean[] {false, true}) {
+            long[] left = new long[2];
+            int k = 0;
+            for (Backends backends : new Backends[] {Backends.generated(), Backends.interpreted()}) {
+                byte[] bytes = backends.encode(value, references);
+                ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+                ReadContext ctx = new ReadContext(in, backends, Limits.DEFAULT, references);
+                check.accept(ctx.readAny(null));
+                assertEquals(0, in.remaining());
+                left[k++] = budgetLeft(ctx);
             }
+            assertEquals(left[1], left[0], "budget left, references " + references);
         }
     }
 
@@ -281,6 +281,30 @@ class RunReaderTest {
     @SuppressWarnings("unchecked")
     private static <T> void write(TypeCodec<T> codec, WriteContext w, Object value) {
         codec.write(w, (T) value, null);
+    }
+
+    @Test
+    void cutOrFlippedRunsFailWithinTheContract() {
+        Object[] values = {
+            sample(Small[]::new, Small::new, 30, 21), sample(Point[]::new, Point::new, 12, 22), new Lists(23),
+        };
+        for (boolean compatible : new boolean[] {false, true}) {
+            Peregrine p = Peregrine.builder().register(Small[].class, Small.class, Wide[].class, Wide.class,
+                    Point[].class, Point.class, Lists.class).compatible(compatible).build();
+            for (Object value : values) {
+                byte[] bytes = p.serialize(value);
+                for (int cut = 0; cut < bytes.length; cut++) {
+                    HostileInput.check(p, Arrays.copyOf(bytes, cut));
+                }
+                for (int i = 0; i < bytes.length; i++) {
+                    for (int flip : new int[] {0x01, 0x80, 0xFF}) {
+                        byte[] bad = bytes.clone();
+                        bad[i] ^= (byte) flip;
+                        HostileInput.check(p, bad);
+                    }
+                }
+            }
+        }
     }
 
     @Test
