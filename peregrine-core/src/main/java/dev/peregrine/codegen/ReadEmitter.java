@@ -23,6 +23,8 @@ final class ReadEmitter {
     /** Largest estimated size of a constructor-built class's single read method (HugeMethodLimit is 8000). */
     static final int MAX_SINGLE_METHOD = 7000;
 
+    private static final String READ_DESC =
+            "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;";
     private static final int CTX = 1;
     private static final int HINT = 2;
     /** {@code read}'s locals: its reader, its object, then the bitmap's words. */
@@ -64,9 +66,7 @@ final class ReadEmitter {
                 emitChunk(c, plan.chunks.get(c));
             }
         }
-        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "read",
-                "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;",
-                null, null);
+        MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "read", READ_DESC, null, null);
         mv.visitCode();
         loadReader(mv, READ);
         readObject(mv, READ);
@@ -154,8 +154,7 @@ final class ReadEmitter {
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitVarInsn(Opcodes.ALOAD, CTX);
             mv.visitVarInsn(Opcodes.ALOAD, HINT);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, plan.className, "read",
-                    "(" + CodegenTypes.READ_CONTEXT_DESC + "L" + CodegenTypes.TYPE_HINT + ";)Ljava/lang/Object;", false);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, plan.className, "read", READ_DESC, false);
         }
     }
 
@@ -171,7 +170,7 @@ final class ReadEmitter {
         mv.visitVarInsn(Opcodes.ASTORE, f.in);
     }
 
-    /** Reads one object into {@code f.obj}: its bitmap, then its fields, into a new object or through its constructor. */
+    /** Reads one object into {@code f.obj}: its bitmap, then its fields, into a new object or by its constructor. */
     private void readObject(MethodVisitor mv, Frame f) {
         readBitmap(mv, f);
         if (plan.model.instantiation().isNoArg()) {
@@ -206,7 +205,8 @@ final class ReadEmitter {
             // A run's elements are never the target of a back reference (RunReader): no announcement.
             mv.visitVarInsn(Opcodes.ALOAD, CTX);
             mv.visitVarInsn(Opcodes.ALOAD, f.obj);
-            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V", false);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V",
+                    false);
         }
         if (f == RUN && plan.chunks.size() == 1) {
             // Perf: the chunk's fields read in the loop itself. A call to the chunk stays a call in

@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * definition comes before the first present element only, so a run reads it once, then every
  * element with the codec it calls for: the same-schema codec's own loop when the writer had this
  * version of the class, a translator per element when it had another, and a drop when the reader
- * no longer has the class (a list of it; an array of it cannot be skipped). Nulls anywhere, and runs with no element present (which bring no
- * definition), must leave the next position's definition where it is.
+ * no longer has the class (a list of it; an array of it cannot be skipped). Nulls anywhere, and
+ * runs with no element present (which bring no definition), must leave the next position's
+ * definition where it is.
  */
 class UntaggedRunTest {
     private static final Version V1 = Version.compile("untagged-run-v1", """
@@ -58,7 +59,8 @@ class UntaggedRunTest {
         if (i % 3 == 1) {
             return null;
         }
-        return v == V1 ? V1.create("Part", "n", base + i, "note", "p" + i) : V2.create("Part", "n", base + i, "extra", 1);
+        return v == V1 ? V1.create("Part", "n", base + i, "note", "p" + i)
+                : V2.create("Part", "n", base + i, "extra", 1);
     }
 
     private static Object box(Version v, int n) {
