@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,6 +136,77 @@ class CompatibleGoldenBytesTest {
         MalformedInputException e = assertThrows(MalformedInputException.class,
                 () -> q.codec(Segment.class).decode(stale));
         assertTrue(e.getMessage().contains("where the new definition of " + Point.class.getName()), e.getMessage());
+    }
+
+    static final class Path {
+        List<Point> points;
+    }
+
+    /**
+     * A run of untagged elements carries its class's def once, right before its first present
+     * element (after the run's header and presence bitmap), and every later element its body
+     * alone; with references tracked each new element's reference marker comes first, so there
+     * the def follows the first one's marker. Runs of eight or more elements write the def once
+     * for the whole run (a shorter one asks at each element): the bytes must be the same.
+     */
+    @Test
+    void aRunCarriesItsDefBeforeItsFirstPresentElementOnly() {
+        Peregrine q = Peregrine.builder().compatible(true).register(Point[].class, Point.class, Path.class).build();
+        Point[] run = new Point[10];
+        ByteArrayOutputStream bodies = new ByteArrayOutputStream();
+        for (int i = 0; i < run.length; i++) {
+            if (i != 0 && i != 2) {
+                run[i] = new Point(i, "a");
+                bodies.writeBytes(new byte[] {0x01, (byte) (2 * i), 0x04, 'a'});
+            }
+        }
+        byte[] array = q.codec(Point[].class).encode(run);
+        // header A1; 10 elements, flags HAS_NULL | SAME_TYPE | DECLARED (10 << 3 | 7 = 57); bitmap
+        // FA 03 (all but 0 and 2); def-ref 0 (new), package-ref 0 (new), Point's def, the bodies
+        assertArrayEquals(new byte[] {(byte) 0xA1, 0x57, (byte) 0xFA, 0x03, 0x00, 0x00},
+                java.util.Arrays.copyOf(array, 6), hex(array));
+        byte[] tail = bodies.toByteArray();
+        assertArrayEquals(tail, java.util.Arrays.copyOfRange(array, array.length - tail.length, array.length),
+                hex(array));
+        // Point's def with its package name (a string of 13 chars, 14 bytes), between the two
+        byte[] packageAndDef = java.util.Arrays.copyOfRange(array, 6, array.length - tail.length);
+        byte[] def = java.util.Arrays.copyOfRange(packageAndDef, 14, packageAndDef.length);
+        assertEquals(def.length - 1, def[0], hex(array));
+        Point[] back = q.codec(Point[].class).decode(array);
+        assertEquals(null, back[2]);
+        assertEquals(9, back[9].x);
+
+        // a list field the same way, written in one pass: 8 elements (8 << 3 | 6 = 46), no bitmap,
+        // def-ref 1 (new), package-ref 0 (named by Path's def), Point's def, the bodies
+        Path path = new Path();
+        path.points = new ArrayList<>();
+        ByteArrayOutputStream want = new ByteArrayOutputStream();
+        want.writeBytes(new byte[] {0x46, 0x01, 0x00});
+        want.writeBytes(def);
+        for (int i = 0; i < 8; i++) {
+            path.points.add(new Point(i, "b"));
+            want.writeBytes(new byte[] {0x01, (byte) (2 * i), 0x04, 'b'});
+        }
+        byte[] list = q.codec(Path.class).encode(path);
+        byte[] listTail = want.toByteArray();
+        assertArrayEquals(listTail, java.util.Arrays.copyOfRange(list, list.length - listTail.length, list.length),
+                hex(list));
+        assertEquals(7, q.codec(Path.class).decode(list).points.get(7).x);
+
+        // with references: marker 0 (new) before each element; the first one's def after its marker
+        Peregrine r = Peregrine.builder().compatible(true).referenceTracking(true)
+                .register(Point[].class, Point.class).build();
+        Point shared = new Point(5, "s");
+        Point[] tracked = new Point[8];
+        java.util.Arrays.fill(tracked, shared);
+        tracked[7] = new Point(6, "t");
+        byte[] bytes = r.codec(Point[].class).encode(tracked);
+        // header A3; 8 elements (8 << 3 | 6 = 46); marker 0, def-ref 0, package-ref 0, ...
+        assertArrayEquals(new byte[] {(byte) 0xA3, 0x46, 0x00, 0x00, 0x00}, java.util.Arrays.copyOf(bytes, 5),
+                hex(bytes));
+        Point[] again = r.codec(Point[].class).decode(bytes);
+        assertTrue(again[0] == again[6]);
+        assertEquals("t", again[7].label);
     }
 
     private static int indexOf(byte[] in, byte[] part) {

@@ -60,4 +60,21 @@ public abstract class TypeCodec<T> {
     public TypeCodec<T> untagged() {
         return this;
     }
+
+    /**
+     * Starts a run of values of this codec's class in untagged positions (the elements of an
+     * array or a list under the {@code DECLARED} flag), in a write that tracks no references,
+     * right before the run's first present value: writes what such a run carries once, and
+     * returns the codec that then writes each of its values, the first included, into the bytes
+     * this codec would write.
+     *
+     * <p>Perf: in the compatible format an untagged position carries its class's def only until
+     * the def has been carried, so a run needs the check once, not once per element.
+     *
+     * @param ctx the write in progress, which tracks no references
+     * @return the codec for the run's values: this one, unless overridden
+     */
+    public TypeCodec<T> startRun(WriteContext ctx) {
+        return this;
+    }
 }

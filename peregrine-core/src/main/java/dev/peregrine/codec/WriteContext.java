@@ -109,6 +109,11 @@ public final class WriteContext {
         return defs;
     }
 
+    /** @return whether this write tracks references (each object then starts with a marker) */
+    public boolean tracksReferences() {
+        return written != null;
+    }
+
     /** @return the output */
     public BufferWriter out() {
         return out;

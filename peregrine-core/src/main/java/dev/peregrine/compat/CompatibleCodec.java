@@ -103,12 +103,20 @@ public final class CompatibleCodec extends TypeCodec<Object> {
      * A run of values in untagged positions ({@link RunReader}): in format 4 the def comes before the
      * first present value only, so it is read once and, when it is the local one, the same-schema
      * codec's own loop reads the run; otherwise each value is read by the codec the def calls for.
+     * A writer likewise writes it once ({@link #startRun}).
      */
     private class Untagged extends TypeCodec<Object> implements RunReader {
         @Override
         public void write(WriteContext ctx, Object value, TypeHint hint) {
             ctx.defs().writeUntagged(ctx.out(), local);
             inner.write(ctx, value, hint);
+        }
+
+        /** The def before the run's first value, as {@link #write} would write it; then the same-schema codec. */
+        @Override
+        public TypeCodec<Object> startRun(WriteContext ctx) {
+            ctx.defs().writeUntagged(ctx.out(), local);
+            return inner;
         }
 
         @Override
