@@ -317,7 +317,12 @@ final class Elements {
      * costs (compatible Car, lists of two and three, measured slower written this way).
      */
     private static TypeCodec<?> startRun(WriteContext ctx, TypeCodec<?> codec, int n, int flags) {
-        return n >= MIN_RUN && (flags & DECLARED) != 0 && !ctx.tracksReferences() ? codec.startRun(ctx) : codec;
+        return (flags & DECLARED) != 0 && writesAsRun(ctx, n) ? codec.startRun(ctx) : codec;
+    }
+
+    /** Whether {@code n} elements of one declared class are written as one run (see {@link #startRun}). */
+    private static boolean writesAsRun(WriteContext ctx, int n) {
+        return n >= MIN_RUN && !ctx.tracksReferences();
     }
 
     /**
@@ -331,7 +336,7 @@ final class Elements {
      */
     private static dev.peregrine.compat.ClassDef startRun(WriteContext ctx, int n,
                                                           dev.peregrine.compat.ClassDef def) {
-        if (n < MIN_RUN || def == null || ctx.tracksReferences()) {
+        if (def == null || !writesAsRun(ctx, n)) {
             return def;
         }
         ctx.defs().writeUntagged(ctx.out(), def);
