@@ -249,6 +249,11 @@ public final class ArrayReader extends BufferReader {
         return end - p >= room ? p : -1;
     }
 
+    /** @return the array index of the position, where an unchecked varint load starts */
+    public int index() {
+        return pos;
+    }
+
     /**
      * @param p an array index with at least 8 bytes of the input from it
      * @return the 8 bytes from {@code p}, little-endian

@@ -19,6 +19,9 @@ import dev.peregrine.MalformedInputException;
  * or over a {@code ByteBufferReader}, they read byte by byte, checked.
  */
 public final class VarintLoads {
+    /** Bytes a long's word load needs from its start: the word, and the ninth byte of the longest form. */
+    public static final int LONG_ROOM = 9;
+
     private VarintLoads() {
     }
 
@@ -51,6 +54,45 @@ public final class VarintLoads {
     }
 
     /**
+     * Reads an unsigned varint int as {@link #readVarUInt} does, without its room check: the caller
+     * has checked, with {@link #hasRoom}, room for this varint and all it reads before it.
+     *
+     * @param in the reader, an {@link ArrayReader} with {@link Varints#ROOM} bytes from its position
+     * @return the value
+     */
+    public static int readVarUIntInRoom(BufferReader in) {
+        // The rungs of readVarUInt without its room check, a ladder of its own: LadderCopies copies
+        // it per field, beside readVarUInt, for the reads that follow a check of the whole room.
+        if (in instanceof ArrayReader a) {
+            int p = a.index();
+            long word = a.wordAt(p);
+            if ((word & 0x80L) == 0) {
+                a.moveTo(p + 1);
+                return (int) word & 0x7F;
+            }
+            if ((word & 0x8000L) == 0) {
+                a.moveTo(p + 2);
+                return Varints.fromTwoBytes(word);
+            }
+            return varUIntPastTwo(a, p, word);
+        }
+        return in.readVarUIntByBytes();
+    }
+
+    /**
+     * Whether {@code in} is an {@link ArrayReader} with at least {@code n} bytes from its position:
+     * the test before a group of fields read with {@link #readVarUIntInRoom} and
+     * {@link #readVarULongInRoom}, {@code n} being the most the group's reads may need.
+     *
+     * @param in the reader
+     * @param n  the bytes needed
+     * @return true when the unchecked reads may be used
+     */
+    public static boolean hasRoom(BufferReader in, int n) {
+        return in instanceof ArrayReader a && a.varintStart(n) >= 0;
+    }
+
+    /**
      * Reads an unsigned varint long, as {@link BufferReader#readVarULong} does: with 9 bytes left in
      * an {@link ArrayReader}, a word load and a ladder; otherwise byte by byte.
      *
@@ -59,7 +101,7 @@ public final class VarintLoads {
      */
     public static long readVarULong(BufferReader in) {
         if (in instanceof ArrayReader a) {
-            int p = a.varintStart(9);
+            int p = a.varintStart(LONG_ROOM);
             if (p >= 0) {
                 long word = a.wordAt(p);
                 if ((word & 0x80L) == 0) {
@@ -72,6 +114,30 @@ public final class VarintLoads {
                 }
                 return varULongPastTwo(a, p, word);
             }
+        }
+        return in.readVarULongByBytes();
+    }
+
+    /**
+     * Reads an unsigned varint long as {@link #readVarULong} does, without its room check: the
+     * caller has checked, with {@link #hasRoom}, room for this varint and all it reads before it.
+     *
+     * @param in the reader, an {@link ArrayReader} with {@link #LONG_ROOM} bytes from its position
+     * @return the value
+     */
+    public static long readVarULongInRoom(BufferReader in) {
+        if (in instanceof ArrayReader a) {
+            int p = a.index();
+            long word = a.wordAt(p);
+            if ((word & 0x80L) == 0) {
+                a.moveTo(p + 1);
+                return word & 0x7F;
+            }
+            if ((word & 0x8000L) == 0) {
+                a.moveTo(p + 2);
+                return Varints.fromTwoBytes(word);
+            }
+            return varULongPastTwo(a, p, word);
         }
         return in.readVarULongByBytes();
     }

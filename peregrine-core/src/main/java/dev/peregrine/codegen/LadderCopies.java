@@ -39,7 +39,8 @@ final class LadderCopies {
     /** Per class, the methods copied per field; their other calls are left as they are. */
     private static final Map<String, Set<String>> LADDERS = Map.of(
             VARINTS, Set.of("putVarUInt", "putVarUIntPastTwo", "putVarULong", "putVarULongPastTwo"),
-            LOADS, Set.of("readVarUInt", "varUIntPastTwo", "readVarULong", "varULongPastTwo"));
+            LOADS, Set.of("readVarUInt", "readVarUIntInRoom", "varUIntPastTwo",
+                    "readVarULong", "readVarULongInRoom", "varULongPastTwo"));
 
     private final ClassVisitor generated;
     private final String className;

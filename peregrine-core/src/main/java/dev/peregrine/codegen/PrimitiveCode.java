@@ -1,5 +1,7 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.buffer.VarintLoads;
+import dev.peregrine.buffer.Varints;
 import dev.peregrine.type.FieldKind;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -75,6 +77,26 @@ enum PrimitiveCode {
         return maxBytes;
     }
 
+    /**
+     * @return the most bytes a read of this kind consumes, which for a short or a char is a whole
+     *         int's varint: the reader takes any int's varint and narrows it
+     */
+    int maxReadBytes() {
+        return switch (this) {
+            case SHORT, CHAR, INT -> 5;
+            default -> maxBytes;
+        };
+    }
+
+    /** @return the bytes an unchecked read of this kind needs from its start (a varint loads a whole word) */
+    int readRoom() {
+        return switch (this) {
+            case SHORT, CHAR, INT -> Varints.ROOM;
+            case LONG -> VarintLoads.LONG_ROOM;
+            default -> maxBytes;
+        };
+    }
+
     /** @return true when the value is a varint, whose unchecked store may write {@code Varints.ROOM} bytes */
     boolean isVarint() {
         return this == SHORT || this == CHAR || this == INT || this == LONG;
@@ -144,15 +166,18 @@ enum PrimitiveCode {
     /**
      * Emits a read, leaving the value on the stack; the reader sits on the stack. A varint is read by
      * the field's own copy of {@code VarintLoads.readVarUInt} or {@code readVarULong}, and unzigzagged
-     * here (but a char).
+     * here (but a char). In room, a varint is read without a check of the room left, which the
+     * caller has made ({@code VarintLoads.hasRoom}); other kinds read as they do outside.
      *
      * @param mv      the method being emitted
      * @param ladders the varint ladders of the class being generated
      * @param field   the field's index
+     * @param inRoom  whether the room for the read has been checked
      */
-    void emitRead(MethodVisitor mv, LadderCopies ladders, int field) {
+    void emitRead(MethodVisitor mv, LadderCopies ladders, int field, boolean inRoom) {
+        String room = inRoom ? "InRoom" : "";
         if (this == LONG) {
-            ladders.call(mv, LadderCopies.LOADS, "readVarULong", "(L" + READER + ";)J", field);
+            ladders.call(mv, LadderCopies.LOADS, "readVarULong" + room, "(L" + READER + ";)J", field);
             // u >>> 1 ^ -(u & 1)
             mv.visitInsn(Opcodes.DUP2);
             mv.visitInsn(Opcodes.ICONST_1);
@@ -164,7 +189,7 @@ enum PrimitiveCode {
             mv.visitInsn(Opcodes.LNEG);
             mv.visitInsn(Opcodes.LXOR);
         } else if (isVarint()) {
-            ladders.call(mv, LadderCopies.LOADS, "readVarUInt", "(L" + READER + ";)I", field);
+            ladders.call(mv, LadderCopies.LOADS, "readVarUInt" + room, "(L" + READER + ";)I", field);
             if (this != CHAR) {
                 mv.visitInsn(Opcodes.DUP);
                 mv.visitInsn(Opcodes.ICONST_1);

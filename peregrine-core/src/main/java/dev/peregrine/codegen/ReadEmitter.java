@@ -45,6 +45,8 @@ final class ReadEmitter {
     private static final int CHUNK_RUN = 5;
     /** Fewest fixed-width fields in a row read as one run. */
     private static final int MIN_RUN = 2;
+    /** Fewest varint fields among a run element's leading primitives for them to be read after one room check. */
+    private static final int MIN_ROOM_VARINTS = 2;
 
     private final ClassPlan plan;
     private final ClassVisitor cv;
@@ -209,27 +211,96 @@ final class ReadEmitter {
                     false);
         }
         if (f == RUN && plan.chunks.size() == 1) {
-            // Perf: the chunk's fields read in the loop itself. A call to the chunk stays a call in
-            // the loop's compiled code: the chunk, called once per element, is compiled first, on
-            // its own and with its varint ladders inlined, and is then too big for C2 to inline.
-            ClassPlan.Chunk chunk = plan.chunks.get(0);
-            int word = chunk.word() >= 0 ? f.words + 2 * chunk.word() : -1;
-            readFields(mv, chunk.from(), chunk.to(), f.in, f.words + 2 * words,
-                    i -> FieldEmitter.beginSet(mv, plan.fields.get(i), f.obj),
-                    i -> readValue(mv, i, CTX, f.in, word),
-                    i -> FieldEmitter.endSet(mv, plan.fields.get(i)));
+            readChunkInRun(mv, f);
             return;
         }
         for (int c = 0; c < plan.chunks.size(); c++) {
-            ClassPlan.Chunk chunk = plan.chunks.get(c);
-            mv.visitVarInsn(Opcodes.ALOAD, CTX);
-            mv.visitVarInsn(Opcodes.ALOAD, f.in);
-            mv.visitVarInsn(Opcodes.ALOAD, f.obj);
-            if (chunk.word() >= 0) {
-                mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * chunk.word());
-            }
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, plan.className, "read" + c, chunkDesc(chunk), false);
+            callChunk(mv, f, c);
         }
+    }
+
+    /** Emits the call of chunk {@code c}'s method on the object being read. */
+    private void callChunk(MethodVisitor mv, Frame f, int c) {
+        ClassPlan.Chunk chunk = plan.chunks.get(c);
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        mv.visitVarInsn(Opcodes.ALOAD, f.in);
+        mv.visitVarInsn(Opcodes.ALOAD, f.obj);
+        if (chunk.word() >= 0) {
+            mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * chunk.word());
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, plan.className, "read" + c, chunkDesc(chunk), false);
+    }
+
+    /**
+     * Reads the fields of a class read in one chunk in the run loop itself. Perf: a call to the
+     * chunk stays a call in the loop's compiled code: the chunk, called once per element, is
+     * compiled first, on its own and with its varint ladders inlined, and is then too big for C2 to
+     * inline.
+     *
+     * <p>When the class's leading primitive fields (layout order puts them first) hold
+     * {@link #MIN_ROOM_VARINTS} or more varints, one check that the input holds the most their reads
+     * may need ({@code VarintLoads.hasRoom}) comes first, and their varints are then read without a
+     * check each; an element too near the end of the input for that is read by the chunk method,
+     * checked. Perf: only here, where all but the last few elements of a run pass the check. A
+     * single object's reads keep their per-varint checks: without them, C2 scheduled each word load
+     * ahead of the previous field's ladder, ran out of registers and kept the words in vector
+     * registers (Struct decode 217 -> 276 ns; DESIGN.md, thirtieth round).
+     */
+    private void readChunkInRun(MethodVisitor mv, Frame f) {
+        ClassPlan.Chunk chunk = plan.chunks.get(0);
+        int word = chunk.word() >= 0 ? f.words + 2 * chunk.word() : -1;
+        int primitives = chunk.from();
+        while (primitives < chunk.to() && plan.fields.get(primitives).kind() != FieldKind.REFERENCE) {
+            primitives++;
+        }
+        int locals = f.words + 2 * words;
+        if (varints(chunk.from(), primitives) < MIN_ROOM_VARINTS) {
+            readFields(mv, chunk.from(), chunk.to(), f.in, locals, false, f.obj, word);
+            return;
+        }
+        Label checked = new Label();
+        Label done = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, f.in);
+        mv.visitLdcInsn(room(chunk.from(), primitives));
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, LadderCopies.LOADS, "hasRoom",
+                "(" + CodegenTypes.READER_DESC + "I)Z", false);
+        mv.visitJumpInsn(Opcodes.IFEQ, checked);
+        readFields(mv, chunk.from(), primitives, f.in, locals, true, f.obj, word);
+        readFields(mv, primitives, chunk.to(), f.in, locals, false, f.obj, word);
+        mv.visitJumpInsn(Opcodes.GOTO, done);
+        mv.visitLabel(checked);
+        callChunk(mv, f, 0);
+        mv.visitLabel(done);
+    }
+
+    /** @return how many of fields {@code from} to {@code to} are varints */
+    private int varints(int from, int to) {
+        int n = 0;
+        for (int k = from; k < to; k++) {
+            FieldKind kind = plan.fields.get(k).kind();
+            if (kind != FieldKind.BOOLEAN && kind != FieldKind.REFERENCE && PrimitiveCode.of(kind).isVarint()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * @return the most bytes the reads of primitive fields {@code from} to {@code to} may need from
+     *         the first one's start: each read's own room, after the most all before it consume
+     */
+    private int room(int from, int to) {
+        int consumed = 0;
+        int room = 0;
+        for (int k = from; k < to; k++) {
+            FieldKind kind = plan.fields.get(k).kind();
+            if (kind != FieldKind.BOOLEAN) {
+                PrimitiveCode code = PrimitiveCode.of(kind);
+                room = Math.max(room, consumed + code.readRoom());
+                consumed += code.maxReadBytes();
+            }
+        }
+        return room;
     }
 
     private String chunkDesc(ClassPlan.Chunk chunk) {
@@ -243,7 +314,7 @@ final class ReadEmitter {
         mv.visitCode();
         readFields(mv, chunk.from(), chunk.to(), CHUNK_IN, CHUNK_RUN,
                 i -> FieldEmitter.beginSet(mv, plan.fields.get(i), CHUNK_OBJ),
-                i -> readValue(mv, i, CHUNK_CTX, CHUNK_IN, CHUNK_WORD),
+                i -> readValue(mv, i, CHUNK_CTX, CHUNK_IN, CHUNK_WORD, false),
                 i -> FieldEmitter.endSet(mv, plan.fields.get(i)));
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
@@ -299,6 +370,19 @@ final class ReadEmitter {
         }
     }
 
+    /**
+     * Emits the reads of fields {@code from} to {@code to} into the object in local {@code obj},
+     * as {@code read} does.
+     *
+     * @param inRoom whether the room of the fields' varints has been checked
+     */
+    private void readFields(MethodVisitor mv, int from, int to, int in, int run, boolean inRoom, int obj, int word) {
+        readFields(mv, from, to, in, run,
+                i -> FieldEmitter.beginSet(mv, plan.fields.get(i), obj),
+                i -> readValue(mv, i, CTX, in, word, inRoom),
+                i -> FieldEmitter.endSet(mv, plan.fields.get(i)));
+    }
+
     /** @return the end of the run of fixed-width fields from {@code i} (at most {@code to}), {@code i} if none */
     private int fixedRunEnd(int i, int to) {
         int end = i;
@@ -313,7 +397,7 @@ final class ReadEmitter {
     }
 
     /** Pushes field {@code i}'s value: primitives as themselves, booleans as 0/1, references as Object. */
-    private void readValue(MethodVisitor mv, int i, int ctx, int in, int word) {
+    private void readValue(MethodVisitor mv, int i, int ctx, int in, int word, boolean inRoom) {
         FieldAccess f = plan.fields.get(i);
         int bit = f.model().bit() & 63;
         if (f.kind() == FieldKind.BOOLEAN) {
@@ -340,7 +424,7 @@ final class ReadEmitter {
             mv.visitLabel(done);
         } else {
             mv.visitVarInsn(Opcodes.ALOAD, in);
-            PrimitiveCode.of(f.kind()).emitRead(mv, ladders, i);
+            PrimitiveCode.of(f.kind()).emitRead(mv, ladders, i, inRoom);
         }
     }
 
@@ -355,7 +439,7 @@ final class ReadEmitter {
         readFields(mv, 0, n, f.in, next, i -> {
         }, i -> {
             int bit = plan.fields.get(i).model().bit();
-            readValue(mv, i, CTX, f.in, bit >= 0 ? f.words + 2 * (bit >>> 6) : -1);
+            readValue(mv, i, CTX, f.in, bit >= 0 ? f.words + 2 * (bit >>> 6) : -1, false);
         }, i -> mv.visitVarInsn(localType(plan.fields.get(i)).getOpcode(Opcodes.ISTORE), locals[i]));
         construct(mv, f, locals);
         for (int i = 0; i < n; i++) {
