@@ -64,7 +64,12 @@ class LadderCopiesTest {
     }
 
     private static int field(String name) {
-        var fields = TypeModel.of(Mixed.class).fields();
+        return fieldIndex(Mixed.class, name);
+    }
+
+    /** @return the index of a class's field in layout order, which names its ladder copies */
+    static int fieldIndex(Class<?> type, String name) {
+        var fields = TypeModel.of(type).fields();
         for (int i = 0; i < fields.size(); i++) {
             if (fields.get(i).name().equals(name)) {
                 return i;

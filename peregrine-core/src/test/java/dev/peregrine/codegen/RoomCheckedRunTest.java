@@ -86,13 +86,7 @@ class RoomCheckedRunTest {
     }
 
     private static int field(String name) {
-        var fields = TypeModel.of(Element.class).fields();
-        for (int i = 0; i < fields.size(); i++) {
-            if (fields.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new AssertionError(name);
+        return LadderCopiesTest.fieldIndex(Element.class, name);
     }
 
     @Test
