@@ -63,6 +63,8 @@ public final class VarintLoads {
     public static int readVarUIntInRoom(BufferReader in) {
         // The rungs of readVarUInt without its room check, a ladder of its own: LadderCopies copies
         // it per field, beside readVarUInt, for the reads that follow a check of the whole room.
+        // Perf: repeated rather than reached through readVarUInt, which would put every checked
+        // read, on every object, one inlining level deeper for the sake of the run loops.
         if (in instanceof ArrayReader a) {
             int p = a.index();
             long word = a.wordAt(p);

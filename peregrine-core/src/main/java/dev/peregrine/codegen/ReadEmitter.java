@@ -273,12 +273,12 @@ final class ReadEmitter {
         mv.visitLabel(done);
     }
 
-    /** @return how many of fields {@code from} to {@code to} are varints */
+    /** @return how many of primitive fields {@code from} to {@code to} are varints */
     private int varints(int from, int to) {
         int n = 0;
         for (int k = from; k < to; k++) {
             FieldKind kind = plan.fields.get(k).kind();
-            if (kind != FieldKind.BOOLEAN && kind != FieldKind.REFERENCE && PrimitiveCode.of(kind).isVarint()) {
+            if (kind != FieldKind.BOOLEAN && PrimitiveCode.of(kind).isVarint()) {
                 n++;
             }
         }

@@ -41,16 +41,10 @@ class LadderCopiesTest {
         long f;
     }
 
-    /** All of Mixed's fields are one group read after a room check: each varint has both ladders. */
+    /** Mixed is read in one chunk, all primitives: its run loop reads them after one room check, so each varint has both load ladders. */
     @Test
     void eachVarintFieldHasItsOwnCopies() {
-        TypeCodec<?> codec = CodecFactory.generate(TypeModel.of(Mixed.class), Backends.generated());
-        Set<String> names = new TreeSet<>();
-        for (Method m : codec.getClass().getDeclaredMethods()) {
-            if (m.getName().contains("$")) {
-                names.add(m.getName());
-            }
-        }
+        Set<String> names = copies(Mixed.class, "$");
         Set<String> expected = new TreeSet<>();
         for (int i : new int[] {field("a"), field("c"), field("d")}) {
             expected.addAll(List.of("putVarUInt$" + i, "putVarUIntPastTwo$" + i, "readVarUInt$" + i,
@@ -65,6 +59,18 @@ class LadderCopiesTest {
 
     private static int field(String name) {
         return fieldIndex(Mixed.class, name);
+    }
+
+    /** @return the names of the methods of a class's generated codec that contain {@code part} */
+    static Set<String> copies(Class<?> type, String part) {
+        TypeCodec<?> codec = CodecFactory.generate(TypeModel.of(type), Backends.generated());
+        Set<String> names = new TreeSet<>();
+        for (Method m : codec.getClass().getDeclaredMethods()) {
+            if (m.getName().contains(part)) {
+                names.add(m.getName());
+            }
+        }
+        return names;
     }
 
     /** @return the index of a class's field in layout order, which names its ladder copies */
