@@ -2,6 +2,7 @@ package dev.peregrine;
 
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 
 /**

@@ -4,6 +4,7 @@ import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
 

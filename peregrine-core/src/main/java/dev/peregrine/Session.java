@@ -3,8 +3,10 @@ package dev.peregrine;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.EntryStack;
 import dev.peregrine.codec.Limits;
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
 import dev.peregrine.compat.DefTable;
@@ -46,6 +48,8 @@ final class Session {
     /** Def tables kept between payloads in the compatible format, each taken by one call at a time. */
     private final Reusable<DefTable> spareWriteDefs = new Reusable<>();
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
+    /** The stack of map entries kept between the contexts {@link #write(BufferWriter, Object, TypeCodec, Class)} makes. */
+    private final Reusable<EntryStack> spareEntries = new Reusable<>();
 
     Session(TypeRegistry registry, boolean references, Limits limits) {
         this.registry = registry;
@@ -70,14 +74,17 @@ final class Session {
      */
     int write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
         WriteContext ctx = new WriteContext(out, registry, limits, references);
+        ctx.takeEntriesFrom(spareEntries);
         if (!registry.compatible()) {
             write(ctx, value, rootCodec, rootType);
+            ctx.giveBackEntries();
             return ctx.deepest();
         }
         DefTable defs = takeDefs(spareWriteDefs);
         ctx.useDefs(defs, false);
         try {
             write(ctx, value, rootCodec, rootType);
+            ctx.giveBackEntries();
             return ctx.deepest();
         } finally {
             giveBack(spareWriteDefs, defs);

@@ -1,6 +1,7 @@
 package dev.peregrine;
 
 import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.Reusable;
 
 /**
  * Arrays for calls that return a new payload array to write into before copying the payload out,

@@ -1,7 +1,7 @@
 package dev.peregrine;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.ref.WeakReference;
@@ -15,6 +15,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -182,13 +183,36 @@ class ContainerFieldTest {
         }
     }
 
-    @Test
-    void aKeptContextHoldsNoMapEntryOnceItsWriteIsOver() throws InterruptedException {
-        // A map's write leaves its entries in the context's stack when it pops them; a context that
-        // a Codec keeps between encodes into callers' arrays must let go of them when the call ends.
+    /** The ways to write a payload: each keeps a map-entry stack between calls in its own way. */
+    enum Write {
+        /** {@code Codec.encode} into the caller's array: a context kept between calls. */
+        INTO_ARRAY,
+        /** {@code Codec.encode} into a new array: a context per call, the stack kept by the session. */
+        NEW_ARRAY,
+        /** {@code Peregrine.serialize}: likewise, with the root's tag. */
+        SERIALIZE;
+
+        byte[] write(Peregrine p, Trip t) {
+            switch (this) {
+                case INTO_ARRAY:
+                    byte[] dst = new byte[64 * 1024];
+                    return Arrays.copyOf(dst, p.codec(Trip.class).encode(t, dst, 0));
+                case NEW_ARRAY:
+                    return p.codec(Trip.class).encode(t);
+                default:
+                    return p.serialize(t);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Write.class)
+    void aWriteHoldsNoMapEntryOnceItIsOver(Write write) throws InterruptedException {
+        // A map's write leaves its entries in the entry stack when it pops them; a stack kept between
+        // writes (in a kept context, or by the session for contexts made per write) must let go of
+        // them when the call ends.
         Peregrine p = Peregrine.builder().register(Trip.class, Stop.class, Place.class).build();
-        Codec<Trip> codec = p.codec(Trip.class);
-        WeakReference<Stop> stop = encodeAndForget(codec);
+        WeakReference<Stop> stop = writeAndForget(p, write);
         for (int i = 0; i < 50 && stop.get() != null; i++) {
             System.gc();
             Thread.sleep(10);
@@ -196,14 +220,53 @@ class ContainerFieldTest {
         assertNull(stop.get(), "a Stop written as a map value is still reachable after the write");
     }
 
-    private static WeakReference<Stop> encodeAndForget(Codec<Trip> codec) {
+    private static WeakReference<Stop> writeAndForget(Peregrine p, Write write) {
         Trip t = trip();
         Stop s = new Stop(99, "c");
         t.byName.put("c", s);
-        byte[] dst = new byte[1000];
         for (int i = 0; i < 3; i++) {
-            codec.encode(t, dst, 0);
+            write.write(p, t);
         }
         return new WeakReference<>(s);
+    }
+
+    /** A map value of a class no registry here knows, so that a write fails in the middle of a map. */
+    static final class Stranger {
+    }
+
+    @ParameterizedTest
+    @EnumSource(Write.class)
+    void eachWriteAfterOthersHasTheBytesOfAFirstWrite(Write write) {
+        // Through one Peregrine: maps of other sizes (one that grows the stack, one past the size a
+        // stack keeps) and a write that failed half-way through a map, before each payload. Each
+        // must be what a Peregrine that never wrote before writes.
+        for (boolean compatible : new boolean[] {false, true}) {
+            Peregrine p = Peregrine.builder().compatible(compatible).register(Trip.class, Stop.class, Place.class).build();
+            Trip failing = withStops(3);
+            failing.at.put(new Place("x", 1), new Stop(1, "x"));
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Map<String, Object> raw = (Map) failing.byName;
+            raw.put("z", new Stranger());
+            for (Trip t : List.of(withStops(0), withStops(40), failing, withStops(1), withStops(700), withStops(2))) {
+                if (t == failing) {
+                    assertThrows(PeregrineException.class, () -> write.write(p, t));
+                    continue;
+                }
+                Peregrine fresh = Peregrine.builder().compatible(compatible).register(Trip.class, Stop.class, Place.class).build();
+                byte[] bytes = write.write(p, t);
+                assertArrayEquals(write.write(fresh, t), bytes, t.byName.size() + " entries, compatible " + compatible);
+                Trip back = write == Write.SERIALIZE ? p.deserialize(bytes, Trip.class) : p.codec(Trip.class).decode(bytes);
+                assertEquals(t.byName.keySet(), back.byName.keySet());
+            }
+        }
+    }
+
+    /** {@link #trip()} with {@code n} more stops by name. */
+    private static Trip withStops(int n) {
+        Trip t = trip();
+        for (int i = 0; i < n; i++) {
+            t.byName.put("k" + i, new Stop(i, "s" + i));
+        }
+        return t;
     }
 }

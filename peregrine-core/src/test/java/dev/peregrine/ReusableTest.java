@@ -1,5 +1,7 @@
 package dev.peregrine;
 
+import dev.peregrine.codec.Reusable;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -11,14 +11,17 @@ import java.util.function.BiConsumer;
  * The keys and values of the map fields a write is in the middle of ({@link WriteContext#writeMapField}),
  * copied out of each map so that its keys can be written as one run and its values as another. One
  * per {@link WriteContext}, used as a stack: a map nested in another's values is pushed above it
- * while the outer one is still held.
+ * while the outer one is still held. Public only so that a session can keep one between the
+ * contexts it makes for single writes ({@link WriteContext#takeEntriesFrom}).
  *
  * <p>Why a copy: the wire puts all keys before all values, so a map is read twice; one
  * {@code forEach} into this array walks a {@code HashMap}'s table once, where two iterations walk it
  * twice and allocate an iterator each. Why reused: a new pair of arrays per map cost as much as
  * writing a small map's entries.
+ *
+ * <p>Not thread-safe: one write at a time.
  */
-final class EntryStack implements BiConsumer<Object, Object> {
+public final class EntryStack implements BiConsumer<Object, Object> {
     /** Slots a stack keeps between writes; a larger array, grown for a large map, is dropped. */
     private static final int KEPT = 1024;
 
@@ -34,6 +37,9 @@ final class EntryStack implements BiConsumer<Object, Object> {
     private int keyNulls;
     private int valueNulls;
     private boolean foreign;
+
+    EntryStack() {
+    }
 
     /**
      * Copies a map's entries to the top of the stack, in {@code forEach} order: its keys at

@@ -1,4 +1,4 @@
-package dev.peregrine;
+package dev.peregrine.codec;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * @param <V> the kind of object kept
  */
-final class Reusable<V> {
+public final class Reusable<V> {
     /** The owner's slot: written once, then read and written by the owner thread alone. */
     private static final class Owned<V> {
         /** The owner's {@link Thread#getId()}; ids are positive. */
@@ -55,7 +55,7 @@ final class Reusable<V> {
      *
      * @return the kept object, now the caller's until {@link #giveBack}, or null when there is none
      */
-    V take() {
+    public V take() {
         Owned<V> o = owned;
         if (isOwner(o)) {
             // Plain reads and writes: only this thread touches the owner's slot.
@@ -87,7 +87,7 @@ final class Reusable<V> {
      *
      * @param v an object taken from here or made by the caller, in a state fit for reuse
      */
-    void giveBack(V v) {
+    public void giveBack(V v) {
         Owned<V> o = owned;
         if (isOwner(o)) {
             o.value = v;
