@@ -2,6 +2,8 @@ package dev.peregrine;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,6 +26,7 @@ class LeafDepthTest {
         Integer boxed;
         int[] ints;
         Node leaf;
+        List<String> names;
     }
 
     private static final int LIMIT = 9;
@@ -89,6 +92,10 @@ class LeafDepthTest {
                 assertEquals(object, longestAccepted(n -> n.boxed = 7, read, mode), how + ", Integer field");
                 assertEquals(object, longestAccepted(n -> n.ints = new int[] {1, 2}, read, mode), how + ", int[] field");
                 assertEquals(object, longestAccepted(n -> n.any = "x", read, mode), how + ", String in an Object field");
+                // The list one level down, its string one more (generated codecs write such an
+                // element as they write a String field).
+                assertEquals(object - 1, longestAccepted(n -> n.names = new ArrayList<>(List.of("x")), read, mode),
+                        how + ", String in a List<String> field");
                 assertEquals(object + 1, longestAccepted(n -> { }, read, mode), how + ", nothing in the last node");
             }
         }

@@ -123,7 +123,7 @@ final class Elements {
             if (e == null || e.getClass() != type) {
                 return false;
             }
-            writeExact(ctx, e, codec, hint, def);
+            writeElement(ctx, e, codec, hint, def);
         }
         if (items.size() != n) {
             throw new ConcurrentModificationException("list changed size while being written");
@@ -160,7 +160,7 @@ final class Elements {
         for (int i = 0; i < n; i++) {
             Object e = items.get(i);
             if (e != null) {
-                writeExact(ctx, e, codec, hint, def);
+                writeElement(ctx, e, codec, hint, def);
             }
         }
         if (items.size() != n) {
@@ -192,6 +192,26 @@ final class Elements {
             ctx.writeKnownWithDef(e, codec, hint, def);
         } else {
             ctx.writeKnown(e, codec, hint);
+        }
+    }
+
+    /**
+     * {@link #writeExact} for a list's element: a string as a string field is written (the same
+     * bytes and depth check, a string holding no other value), two call levels fewer than through
+     * {@code writeKnown} and the codec's bridge method.
+     *
+     * Perf: MediaContent serialize (its {@code List<String>}) on Temurin 25 took a slow mode in
+     * seven JVMs of eight, 235 ns against 160 with this path; map keys and values keep
+     * {@code writeExact}, where this path cost ComplexObject a third on JDK 17 (DESIGN.md,
+     * thirty-first round).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void writeElement(WriteContext ctx, Object e, TypeCodec codec, TypeHint hint,
+                                     dev.peregrine.compat.ClassDef def) {
+        if (def == null && codec == ScalarCodecs.STRING) {
+            ctx.writeString(e);
+        } else {
+            writeExact(ctx, e, codec, hint, def);
         }
     }
 
