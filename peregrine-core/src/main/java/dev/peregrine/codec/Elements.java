@@ -203,15 +203,19 @@ final class Elements {
      * Perf: MediaContent serialize (its {@code List<String>}) on Temurin 25 took a slow mode in
      * seven JVMs of eight, 235 ns against 160 with this path; map keys and values keep
      * {@code writeExact}, where this path cost ComplexObject a third on JDK 17 (DESIGN.md,
-     * thirty-first round).
+     * thirty-first round). {@code writeExact}'s steps are repeated here rather than called: called,
+     * they put every other element one inlining level deeper than before this path, and Car
+     * serialize on 25 took a slow mode (152 ns against 133) in most JVMs (thirty-second round).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void writeElement(WriteContext ctx, Object e, TypeCodec codec, TypeHint hint,
                                      dev.peregrine.compat.ClassDef def) {
-        if (def == null && codec == ScalarCodecs.STRING) {
+        if (def != null) {
+            ctx.writeKnownWithDef(e, codec, hint, def);
+        } else if (codec == ScalarCodecs.STRING) {
             ctx.writeString(e);
         } else {
-            writeExact(ctx, e, codec, hint, def);
+            ctx.writeKnown(e, codec, hint);
         }
     }
 
