@@ -388,6 +388,58 @@ public final class ReadContext {
     }
 
     /**
+     * Opens the read of a list field ({@link #readListField}) for a loop of a generated codec's
+     * own, which reads a short list of non-null elements of the element class: its tag, one level
+     * of nesting and a one-byte header, charged as {@link #readListField} charges them. The caller
+     * then reads each element by {@link #readKnown} with the element class's codec, into an
+     * {@code ArrayList}, and calls {@link #closeList}.
+     *
+     * Perf: the mirror of {@link WriteContext#openList}: the loop in each generated codec has its
+     * own profile, and its element codec as a constant.
+     *
+     * @param listTag {@code slot.oneByteTag(ArrayList.class)}
+     * @return the list's size (0 to 7); -1, having read nothing, when the value is to be read by
+     *         {@link #readListField} (another tag, or references tracked); -2, having read the tag,
+     *         when the list is to be read by {@link #readListBody} (nulls, a header of more than
+     *         one byte, elements of other classes, eight or more elements, or a malformed header)
+     */
+    public int openList(int listTag) {
+        if (values != null || in.peekByte() != listTag) {
+            return -1;
+        }
+        in.readByte();
+        enter();
+        int header = in.peekByte();
+        int n = header >>> Elements.FLAG_BITS;
+        // An empty list (header 0) or one to seven elements, all present and of the element class.
+        if (header != 0 && ((header & ~0x7F) != 0 || (header & 7) != (Elements.SAME_TYPE | Elements.DECLARED)
+                || n >= Elements.MIN_RUN || n > limits.maxCollectionLength())) {
+            return -2;
+        }
+        in.readByte();
+        charge(16 + n * 16L);
+        return n;
+    }
+
+    /**
+     * Reads the rest of a list after {@link #openList} answered -2: its header and elements, as
+     * {@link #readListField} reads them.
+     *
+     * @param slot the field's slot
+     * @return the list
+     */
+    public Object readListBody(ReferenceSlot slot) {
+        Object v = Elements.readAllOf(this, slot.listElementCodec(), slot.listElement(), null);
+        depth--;
+        return v;
+    }
+
+    /** Closes what {@link #openList} opened once every element is read. */
+    public void closeList() {
+        depth--;
+    }
+
+    /**
      * Reads a present value in a field whose {@link ReferenceSlot#mapKey} is known: what
      * {@code slot.read(this)} reads. When the tag is {@code HashMap}'s one-byte tag in the slot, the
      * map is read here, each key and value through its class's codec when the header says they are

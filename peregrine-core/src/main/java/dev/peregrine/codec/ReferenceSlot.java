@@ -28,6 +28,8 @@ public final class ReferenceSlot {
     private WrittenTag lastWritten;
     private ReadTag lastRead;
     private boolean checksLists;
+    /** {@link #listElementCodec}, once found; a race finds the same codec twice. */
+    private TypeCodec<?> elementCodec;
 
     /** A class as last written through a tagged slot: its tag bytes and the codec of its wire class. */
     record WrittenTag(Class<?> type, byte[] tag, TypeCodec<?> codec) {
@@ -166,6 +168,22 @@ public final class ReferenceSlot {
             return null;
         }
         return exact(TypeHint.arg(hint, 0));
+    }
+
+    /**
+     * The codec of {@link #listElement}'s class, found once: for the lists a generated codec's
+     * read loop hands back ({@link ReadContext#readListBody}), which its call site would otherwise
+     * find per list.
+     *
+     * @return the codec
+     */
+    TypeCodec<?> listElementCodec() {
+        TypeCodec<?> c = elementCodec;
+        if (c == null) {
+            c = listElement().codecIn(resolver);
+            elementCodec = c;
+        }
+        return c;
     }
 
     /**

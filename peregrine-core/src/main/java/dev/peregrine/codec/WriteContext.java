@@ -394,6 +394,66 @@ public final class WriteContext {
     }
 
     /**
+     * Opens the one-pass write of a list field ({@link #writeListField}) for a loop of a generated
+     * codec's own: writes the tag and the header of a list whose elements are all non-null and of
+     * the element class, and enters one level of nesting, which {@link #closeList} or
+     * {@link #rewindList} leaves. The caller writes each element as {@link #writeListField} would
+     * (a {@code String} by {@link #writeString}, anything else by {@link #writeKnown} with the
+     * element class's codec), after checking it is non-null and of the element class, and rewinds
+     * at the first that is not.
+     *
+     * Perf: the loop in each generated codec has its own profile and calls its element codec as
+     * a constant, where the shared loop behind {@link #writeListField}, once compiled on its own,
+     * sees every element class of the program.
+     *
+     * @param value a non-null value of the field
+     * @param slot  the field's slot, whose {@link ReferenceSlot#listElement} is not null
+     * @return the list's size, or -1, having written nothing, when the value is to be written by
+     *         {@link #writeListField} instead (not an {@code ArrayList}, references tracked, the
+     *         compatible format, or a slot that checks its lists first)
+     */
+    public int openList(Object value, ReferenceSlot slot) {
+        if (value.getClass() != ArrayList.class || written != null || defs != null || slot.checksLists()) {
+            return -1;
+        }
+        int n = ((ArrayList<?>) value).size();
+        writeTag(ArrayList.class, slot);
+        enter();
+        out.writeVarULong((long) n << Elements.FLAG_BITS | Elements.flagsOfDeclared(n, 0));
+        return n;
+    }
+
+    /**
+     * Closes what {@link #openList} opened once every element is written.
+     *
+     * @param list the list
+     * @param n    its size when opened
+     * @throws ConcurrentModificationException when the list changed size while being written
+     */
+    public void closeList(ArrayList<?> list, int n) {
+        if (list.size() != n) {
+            throw new java.util.ConcurrentModificationException("list changed size while being written");
+        }
+        depth--;
+    }
+
+    /**
+     * Ends what {@link #openList} opened at an element that is null or of another class: writes the
+     * list again over what was written, by the general path, and has the slot check its lists
+     * from now on, as {@link #writeListField} does.
+     *
+     * @param value the list
+     * @param slot  the field's slot
+     * @param start the output position before {@link #openList}
+     */
+    public void rewindList(Object value, ReferenceSlot slot, int start) {
+        depth--;
+        out.position(start);
+        slot.checkListsFromNowOn();
+        writeAny(value, slot);
+    }
+
+    /**
      * Writes a non-null value in a field whose {@link ReferenceSlot#mapKey} is known: the same bytes
      * as {@code slot.write(this, value)}. A {@code HashMap} whose non-null keys and values are all of
      * their declared classes is written here, each through its class's codec; anything else takes

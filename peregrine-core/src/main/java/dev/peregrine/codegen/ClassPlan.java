@@ -1,6 +1,7 @@
 package dev.peregrine.codegen;
 
 import dev.peregrine.codec.ReferenceSlot;
+import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
 import dev.peregrine.type.FieldKind;
 import dev.peregrine.type.FieldModel;
@@ -98,12 +99,20 @@ final class ClassPlan {
             setter = constant(h.asType(MethodType.methodType(void.class, Object.class, erased)));
         }
         int slot = -1;
+        int list = -1;
+        int listTag = -1;
         if (f.kind() == FieldKind.REFERENCE) {
             ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
             slots.add(referenceSlot);
             slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot));
+            TypeHint element = ListLoop.element(referenceSlot, resolver);
+            if (element != null) {
+                list = constant(referenceSlot);
+                constant(element.raw());
+                listTag = referenceSlot.oneByteTag(ArrayList.class);
+            }
         }
-        return new FieldAccess(f, getter, setter, slot);
+        return new FieldAccess(f, getter, setter, slot, list, listTag);
     }
 
     private int planConstructor(Instantiation inst) throws IllegalAccessException {

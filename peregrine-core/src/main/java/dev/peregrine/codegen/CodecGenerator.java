@@ -138,6 +138,9 @@ final class CodecGenerator {
                     mv.visitInsn(Opcodes.POP);
                 }
             }
+            if (f.list() >= 0) {
+                ListLoop.resolve(mv, f);
+            }
         }
         if (plan.constructorHandle >= 0) {
             FieldEmitter.handle(mv, plan.constructorHandle);

@@ -12,8 +12,12 @@ import org.objectweb.asm.Type;
  * @param getter class-data index of its getter handle, or {@link #DIRECT}
  * @param setter class-data index of its setter handle, {@link #DIRECT}, or {@link #BY_CONSTRUCTOR}
  * @param slot   class-data index of its {@link SlotSpec}, or -1 for primitives
+ * @param list    for a list field written and read by loops of the codec's own ({@link ListLoop}),
+ *                the class-data index of its {@code ReferenceSlot}, then of its element class; else -1
+ * @param listTag for such a field, the one-byte tag of {@code ArrayList} in it, or -1 when that tag
+ *                takes more bytes (the read then keeps the shared path)
  */
-record FieldAccess(FieldModel model, int getter, int setter, int slot) {
+record FieldAccess(FieldModel model, int getter, int setter, int slot, int list, int listTag) {
     /** The field is read or written with a field instruction. */
     static final int DIRECT = -1;
     /** The field is a constructor argument and never set afterwards. */

@@ -62,6 +62,11 @@ final class ReadEmitter {
 
     /** Emits {@code read}, the run loops and, for no-arg classes, their chunk methods. */
     void emit() {
+        for (FieldAccess f : plan.fields) {
+            if (f.list() >= 0 && f.listTag() >= 0) {
+                ListLoop.emitRead(cv, f);
+            }
+        }
         boolean noArg = plan.model.instantiation().isNoArg();
         if (noArg) {
             for (int c = 0; c < plan.chunks.size(); c++) {
@@ -417,7 +422,11 @@ final class ReadEmitter {
             mv.visitInsn(Opcodes.LCMP);
             mv.visitJumpInsn(Opcodes.IFEQ, absent);
             mv.visitVarInsn(Opcodes.ALOAD, ctx);
-            FieldEmitter.readReference(mv, f);
+            if (f.list() >= 0 && f.listTag() >= 0) {
+                ListLoop.callRead(mv, plan.className, f);
+            } else {
+                FieldEmitter.readReference(mv, f);
+            }
             mv.visitJumpInsn(Opcodes.GOTO, done);
             mv.visitLabel(absent);
             mv.visitInsn(Opcodes.ACONST_NULL);

@@ -131,6 +131,65 @@ public final class SlotLinker {
         return new ConstantCallSite(target.asType(type));
     }
 
+    /**
+     * Links the element site of a list field's loop ({@link ListLoop}), of type
+     * {@code (WriteContext, Object)void}, to what {@code WriteContext.writeListField} does with an
+     * element: a {@code String} by the string path, anything else by {@code writeKnown} with the
+     * element class's codec bound.
+     *
+     * @param caller the generated class
+     * @param name   unused
+     * @param type   the site's type
+     * @param slot   class-data index of the list field's {@link SlotSpec}
+     * @return the bound site
+     * @throws IllegalAccessException never, for a generated caller
+     */
+    public static CallSite writeElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
+            throws IllegalAccessException {
+        SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        TypeHint element = s.slot().listElement();
+        MethodHandle target;
+        if (element.raw() == String.class) {
+            target = WRITE_STRING;
+        } else {
+            try {
+                target = MethodHandles.insertArguments(WRITE_KNOWN, 2, element.codecIn(s.resolver()), element);
+            } catch (dev.peregrine.PeregrineException e) {
+                // As the shared loop would find when it met the element: a class with no codec.
+                target = MethodHandles.dropArguments(
+                        MethodHandles.throwException(void.class, e.getClass()).bindTo(e), 0,
+                        WriteContext.class, Object.class);
+            }
+        }
+        return new ConstantCallSite(target.asType(type));
+    }
+
+    /**
+     * Links the element site of a list field's read loop ({@link ListLoop}), of type
+     * {@code (ReadContext)Object}, to what {@code ReadContext.readListField} does with an element of
+     * a short list: {@code readKnown} with the element class's codec bound.
+     *
+     * @param caller the generated class
+     * @param name   unused
+     * @param type   the site's type
+     * @param slot   class-data index of the list field's {@link SlotSpec}
+     * @return the bound site
+     * @throws IllegalAccessException never, for a generated caller
+     */
+    public static CallSite readElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
+            throws IllegalAccessException {
+        SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        TypeHint element = s.slot().listElement();
+        MethodHandle target;
+        try {
+            target = MethodHandles.insertArguments(READ_KNOWN, 1, element.codecIn(s.resolver()), element);
+        } catch (dev.peregrine.PeregrineException e) {
+            target = MethodHandles.dropArguments(
+                    MethodHandles.throwException(Object.class, e.getClass()).bindTo(e), 0, ReadContext.class);
+        }
+        return new ConstantCallSite(target.asType(type));
+    }
+
     /** The write of a field whose declared type admits one class, by that class's codec. */
     private static MethodHandle writeKnown(TypeCodec<?> codec, TypeHint hint) {
         if (codec.isLeaf()) {

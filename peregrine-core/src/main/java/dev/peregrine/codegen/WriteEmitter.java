@@ -43,6 +43,11 @@ final class WriteEmitter {
         for (int c = 0; c < plan.chunks.size(); c++) {
             emitChunk(c, plan.chunks.get(c));
         }
+        for (FieldAccess f : plan.fields) {
+            if (f.list() >= 0) {
+                ListLoop.emitWrite(cv, f);
+            }
+        }
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "write",
                 "(" + CodegenTypes.WRITE_CONTEXT_DESC + "Ljava/lang/Object;L" + CodegenTypes.TYPE_HINT + ";)V",
                 null, null);
@@ -226,7 +231,7 @@ final class WriteEmitter {
         mv.visitVarInsn(Opcodes.LSTORE, CHUNK_BITS);
     }
 
-    private static void writeReference(MethodVisitor mv, FieldAccess f) {
+    private void writeReference(MethodVisitor mv, FieldAccess f) {
         Label absent = new Label();
         FieldEmitter.get(mv, f, CHUNK_OBJ);
         mv.visitVarInsn(Opcodes.ASTORE, CHUNK_TMP);
@@ -238,7 +243,11 @@ final class WriteEmitter {
         mv.visitVarInsn(Opcodes.LSTORE, CHUNK_BITS);
         mv.visitVarInsn(Opcodes.ALOAD, CHUNK_CTX);
         mv.visitVarInsn(Opcodes.ALOAD, CHUNK_TMP);
-        FieldEmitter.writeReference(mv, f);
+        if (f.list() >= 0) {
+            ListLoop.callWrite(mv, plan.className, f);
+        } else {
+            FieldEmitter.writeReference(mv, f);
+        }
         mv.visitLabel(absent);
     }
 }

@@ -379,6 +379,82 @@ class BackendEquivalenceTest {
     }
 
     @Test
+    void listFieldsOfOneFinalClassAreWrittenByLoopsOfTheCodecsOwnInTheSameSchemaFormat() {
+        // The bytes of these loops are pinned by the tests around this one; here, that they exist
+        // (were they not emitted, those tests would pass through the shared loop and prove nothing
+        // of them), and that the compatible format, whose elements carry definitions, has none.
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (String field : List.of("stops", "tags", "exact", "any", "lines")) {
+            expected.add("writeList$" + field);
+            expected.add("readList$" + field);
+        }
+        assertEquals(expected, loops(Backends.generated().codecFor(Route.class)));
+        dev.peregrine.registry.TypeRegistry compatible = new dev.peregrine.registry.TypeRegistry(Map.of(), false,
+                Route.class.getClassLoader(), dev.peregrine.codec.Limits.DEFAULT);
+        assertEquals(java.util.Set.of(),
+                loops(CodecFactory.generate(dev.peregrine.type.TypeModel.of(Route.class), compatible)));
+    }
+
+    @Test
+    void listFieldsAreChargedAndNestedAsTheInterpreterReadsThem() throws ReflectiveOperationException {
+        // The generated read loop of a short list charges its header and enters its level itself;
+        // the budget left and the shallowest depth limit that reads each route must be the
+        // interpreter's, for lists it reads and for lists it hands back (nulls, ten elements).
+        List<Route> all = new ArrayList<>(routes());
+        Route nested = new Route();
+        nested.lines = new ArrayList<>(List.of(new Line(new Point(1, 1, "a"), new Point(2, 2, "b"),
+                new ArrayList<>(List.of(new Point(3, 3, "c"), new Point(4, 4, null))))));
+        nested.stops = new ArrayList<>(List.of(new Point(5, 5, "e")));
+        all.add(nested);
+        for (Route route : all) {
+            byte[] bytes = Backends.interpreted().encode(route, false);
+            long[] left = new long[2];
+            int[] shallowest = new int[2];
+            Backends[] both = {Backends.generated(), Backends.interpreted()};
+            for (int k = 0; k < 2; k++) {
+                dev.peregrine.codec.ReadContext ctx = readContext(both[k], bytes, dev.peregrine.codec.Limits.DEFAULT);
+                ctx.readAny(null);
+                java.lang.reflect.Field budget = dev.peregrine.codec.ReadContext.class.getDeclaredField("budget");
+                budget.setAccessible(true);
+                left[k] = budget.getLong(ctx);
+                shallowest[k] = shallowestLimit(both[k], bytes);
+            }
+            assertEquals(left[1], left[0], "budget left");
+            assertEquals(shallowest[1], shallowest[0], "shallowest depth limit");
+        }
+    }
+
+    private static dev.peregrine.codec.ReadContext readContext(Backends backends, byte[] bytes,
+                                                              dev.peregrine.codec.Limits limits) {
+        return new dev.peregrine.codec.ReadContext(new dev.peregrine.buffer.ArrayReader(bytes, 0, bytes.length),
+                backends, limits, false);
+    }
+
+    /** The smallest depth limit under which {@code bytes} read. */
+    private static int shallowestLimit(Backends backends, byte[] bytes) {
+        for (int limit = 1; ; limit++) {
+            try {
+                readContext(backends, bytes, new dev.peregrine.codec.Limits(limit, 1 << 20, 1 << 20, 64, 1 << 20,
+                        1 << 20)).readAny(null);
+                return limit;
+            } catch (dev.peregrine.LimitExceededException e) {
+                // deeper
+            }
+        }
+    }
+
+    /** The loop methods of a generated codec, as {@code writeList$} or {@code readList$} and their field. */
+    private static java.util.Set<String> loops(Object codec) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (java.lang.reflect.Method m : codec.getClass().getDeclaredMethods()) {
+            if (m.getName().startsWith("writeList$") || m.getName().startsWith("readList$")) {
+                names.add(m.getName().substring(0, m.getName().lastIndexOf('$')));
+            }
+        }
+        return names;
+    }
+
+    @Test
     @SuppressWarnings({"unchecked", "rawtypes"})
     void aListWithAnElementOfAnotherClassIsWrittenAsTheInterpreterWritesIt() {
         // A raw-typed add can put any object in a List<Point>; the generated path for lists of one
