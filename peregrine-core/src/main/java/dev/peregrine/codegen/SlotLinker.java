@@ -147,21 +147,10 @@ public final class SlotLinker {
     public static CallSite writeElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
-        TypeHint element = s.slot().listElement();
-        MethodHandle target;
-        if (element.raw() == String.class) {
-            target = WRITE_STRING;
-        } else {
-            try {
-                target = MethodHandles.insertArguments(WRITE_KNOWN, 2, element.codecIn(s.resolver()), element);
-            } catch (dev.peregrine.PeregrineException e) {
-                // As the shared loop would find when it met the element: a class with no codec.
-                target = MethodHandles.dropArguments(
-                        MethodHandles.throwException(void.class, e.getClass()).bindTo(e), 0,
-                        WriteContext.class, Object.class);
-            }
+        if (s.slot().listElement().raw() == String.class) {
+            return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        return new ConstantCallSite(target.asType(type));
+        return new ConstantCallSite(elementTarget(s, WRITE_KNOWN, 2, type));
     }
 
     /**
@@ -179,15 +168,22 @@ public final class SlotLinker {
     public static CallSite readElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        return new ConstantCallSite(elementTarget(s, READ_KNOWN, 1, type));
+    }
+
+    /**
+     * {@code known} ({@code writeKnown} or {@code readKnown}) with a list field's element codec and
+     * hint bound at {@code at}; for an element class with no codec, a target that throws what the
+     * lookup threw, as the shared loop does when it meets such an element.
+     */
+    private static MethodHandle elementTarget(SlotSpec s, MethodHandle known, int at, MethodType type) {
         TypeHint element = s.slot().listElement();
-        MethodHandle target;
         try {
-            target = MethodHandles.insertArguments(READ_KNOWN, 1, element.codecIn(s.resolver()), element);
+            return MethodHandles.insertArguments(known, at, element.codecIn(s.resolver()), element).asType(type);
         } catch (dev.peregrine.PeregrineException e) {
-            target = MethodHandles.dropArguments(
-                    MethodHandles.throwException(Object.class, e.getClass()).bindTo(e), 0, ReadContext.class);
+            MethodHandle thrower = MethodHandles.throwException(type.returnType(), e.getClass()).bindTo(e);
+            return MethodHandles.dropArguments(thrower, 0, type.parameterList());
         }
-        return new ConstantCallSite(target.asType(type));
     }
 
     /** The write of a field whose declared type admits one class, by that class's codec. */
