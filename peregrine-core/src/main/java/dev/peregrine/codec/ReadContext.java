@@ -391,8 +391,9 @@ public final class ReadContext {
      * Opens the read of a list field ({@link #readListField}) for a loop of a generated codec's
      * own, which reads a short list of non-null elements of the element class: its tag, one level
      * of nesting and a one-byte header, charged as {@link #readListField} charges them. The caller
-     * then reads each element by {@link #readKnown} with the element class's codec, into an
-     * {@code ArrayList}, and calls {@link #closeList}.
+     * then reads each element by {@link #readKnown} with the element class's codec (in the
+     * compatible format {@link #readKnownWithDef}), into an {@code ArrayList}, and calls
+     * {@link #closeList}.
      *
      * Perf: the mirror of {@link WriteContext#openList}: the loop in each generated codec has its
      * own profile, and its element codec as a constant.
@@ -429,7 +430,10 @@ public final class ReadContext {
      * @return the list
      */
     public Object readListBody(ReferenceSlot slot) {
-        Object v = Elements.readAllOf(this, slot.listElementCodec(), slot.listElement(), null);
+        TypeCodec<?> codec = slot.listElementCodec();
+        Object v = codec instanceof dev.peregrine.compat.CompatibleCodec c
+                ? Elements.readAllOf(this, c.inner(), slot.listElement(), c)
+                : Elements.readAllOf(this, codec, slot.listElement(), null);
         depth--;
         return v;
     }

@@ -399,7 +399,8 @@ public final class WriteContext {
      * the element class, and enters one level of nesting, which {@link #closeList} or
      * {@link #rewindList} leaves. The caller writes each element as {@link #writeListField} would
      * (a {@code String} by {@link #writeString}, anything else by {@link #writeKnown} with the
-     * element class's codec), after checking it is non-null and of the element class, and rewinds
+     * element class's codec, or in the compatible format {@link #writeKnownWithDef}), after
+     * checking it is non-null and of the element class, and rewinds
      * at the first that is not.
      *
      * Perf: the loop in each generated codec has its own profile and calls its element codec as
@@ -409,11 +410,11 @@ public final class WriteContext {
      * @param value a non-null value of the field
      * @param slot  the field's slot, whose {@link ReferenceSlot#listElement} is not null
      * @return the list's size, or -1, having written nothing, when the value is to be written by
-     *         {@link #writeListField} instead (not an {@code ArrayList}, references tracked, the
-     *         compatible format, or a slot that checks its lists first)
+     *         {@link #writeListField} instead (not an {@code ArrayList}, references tracked, or a
+     *         slot that checks its lists first)
      */
     public int openList(Object value, ReferenceSlot slot) {
-        if (value.getClass() != ArrayList.class || written != null || defs != null || slot.checksLists()) {
+        if (value.getClass() != ArrayList.class || written != null || slot.checksLists()) {
             return -1;
         }
         int n = ((ArrayList<?>) value).size();
@@ -438,17 +439,29 @@ public final class WriteContext {
     }
 
     /**
+     * @return what {@link #rewindList} needs to forget the class definitions a list's elements
+     *         carried before it was rewound: 0 in the same-schema format
+     */
+    public long listMark() {
+        return defs == null ? 0 : defs.mark();
+    }
+
+    /**
      * Ends what {@link #openList} opened at an element that is null or of another class: writes the
-     * list again over what was written, by the general path, and has the slot check its lists
-     * from now on, as {@link #writeListField} does.
+     * list again over what was written (and the definitions it carried), by the general path, and
+     * has the slot check its lists from now on, as {@link #writeListField} does.
      *
      * @param value the list
      * @param slot  the field's slot
      * @param start the output position before {@link #openList}
+     * @param mark  {@link #listMark} before {@link #openList}
      */
-    public void rewindList(Object value, ReferenceSlot slot, int start) {
+    public void rewindList(Object value, ReferenceSlot slot, int start, long mark) {
         depth--;
         out.position(start);
+        if (defs != null) {
+            defs.rollBack(mark);
+        }
         slot.checkListsFromNowOn();
         writeAny(value, slot);
     }

@@ -105,7 +105,7 @@ final class ClassPlan {
             ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
             slots.add(referenceSlot);
             slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot));
-            TypeHint element = ListLoop.element(referenceSlot, resolver);
+            TypeHint element = referenceSlot.listElement();
             if (element != null) {
                 list = constant(referenceSlot);
                 constant(element.raw());

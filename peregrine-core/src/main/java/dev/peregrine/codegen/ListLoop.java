@@ -2,8 +2,6 @@ package dev.peregrine.codegen;
 
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeHint;
-import dev.peregrine.codec.TypeResolver;
-import dev.peregrine.registry.TypeRegistry;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
@@ -17,7 +15,8 @@ import org.objectweb.asm.Opcodes;
  * class's codec ({@link SlotLinker#writeElement}, {@link SlotLinker#readElement}). The bytes are
  * those of {@code WriteContext.writeListField} and {@code ReadContext.readListField}, which the
  * methods' field sites still call for every other value (see {@code WriteContext.openList} and
- * {@code ReadContext.openList}).
+ * {@code ReadContext.openList}), in either format: in the compatible one each element's site
+ * writes or reads the element class's definition where the shared loop would.
  *
  * <p>Perf: the shared loop behind {@code writeListField} is one method for every list field of
  * the program; once C2 compiles it on its own, its element call sees every element class, and the
@@ -35,6 +34,7 @@ final class ListLoop {
     private static final int LIST = 4;
     private static final int I = 5;
     private static final int ELEMENT = 6;
+    private static final int MARK = 7;
     private static final String ARRAY_LIST = "java/util/ArrayList";
     private static final String WRITE_DESC = "(" + CodegenTypes.WRITE_CONTEXT_DESC + "Ljava/lang/Object;)V";
     private static final String READ_DESC = "(" + CodegenTypes.READ_CONTEXT_DESC + ")Ljava/lang/Object;";
@@ -42,23 +42,6 @@ final class ListLoop {
             + "Ljava/lang/invoke/MethodType;I)Ljava/lang/invoke/CallSite;";
 
     private ListLoop() {
-    }
-
-    /**
-     * The element of a field whose lists get a loop of their own: a field that may hold an
-     * {@code ArrayList} of one final class ({@link ReferenceSlot#listElement}), in the same-schema
-     * format (the compatible format carries the element's class definition, and keeps the shared
-     * loop).
-     *
-     * @param slot     the field's slot
-     * @param resolver where its codecs are found
-     * @return the element's hint, or null for any other field
-     */
-    static TypeHint element(ReferenceSlot slot, TypeResolver resolver) {
-        if (resolver instanceof TypeRegistry r && r.compatible()) {
-            return null;
-        }
-        return slot.listElement();
     }
 
     /** @return the name of a field's write loop: its name, and its slot for a field a subclass hides */
@@ -95,6 +78,9 @@ final class ListLoop {
         Label open = new Label();
         Label loop = new Label();
         Label rewind = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "listMark", "()J", false);
+        mv.visitVarInsn(Opcodes.LSTORE, MARK);
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "out", "()" + CodegenTypes.WRITER_DESC,
                 false);
@@ -154,8 +140,9 @@ final class ListLoop {
         mv.visitVarInsn(Opcodes.ALOAD, VALUE);
         slot(mv, f);
         mv.visitVarInsn(Opcodes.ILOAD, START);
+        mv.visitVarInsn(Opcodes.LLOAD, MARK);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "rewindList",
-                "(Ljava/lang/Object;L" + CodegenTypes.SLOT + ";I)V", false);
+                "(Ljava/lang/Object;L" + CodegenTypes.SLOT + ";IJ)V", false);
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();

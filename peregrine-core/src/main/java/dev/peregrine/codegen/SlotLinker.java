@@ -134,8 +134,7 @@ public final class SlotLinker {
     /**
      * Links the element site of a list field's loop ({@link ListLoop}), of type
      * {@code (WriteContext, Object)void}, to what {@code WriteContext.writeListField} does with an
-     * element: a {@code String} by the string path, anything else by {@code writeKnown} with the
-     * element class's codec bound.
+     * element: a {@code String} by the string path, anything else as {@link #elementTarget} says.
      *
      * @param caller the generated class
      * @param name   unused
@@ -150,13 +149,13 @@ public final class SlotLinker {
         if (s.slot().listElement().raw() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        return new ConstantCallSite(elementTarget(s, WRITE_KNOWN, 2, type));
+        return new ConstantCallSite(elementTarget(s, true, type));
     }
 
     /**
      * Links the element site of a list field's read loop ({@link ListLoop}), of type
      * {@code (ReadContext)Object}, to what {@code ReadContext.readListField} does with an element of
-     * a short list: {@code readKnown} with the element class's codec bound.
+     * a short list, as {@link #elementTarget} says.
      *
      * @param caller the generated class
      * @param name   unused
@@ -168,22 +167,33 @@ public final class SlotLinker {
     public static CallSite readElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
-        return new ConstantCallSite(elementTarget(s, READ_KNOWN, 1, type));
+        return new ConstantCallSite(elementTarget(s, false, type));
     }
 
     /**
-     * {@code known} ({@code writeKnown} or {@code readKnown}) with a list field's element codec and
-     * hint bound at {@code at}; for an element class with no codec, a target that throws what the
-     * lookup threw, as the shared loop does when it meets such an element.
+     * What {@code writeListField} (or {@code readListField}) does with one element of a short list:
+     * {@code writeKnown} ({@code readKnown}) with the element class's codec and hint bound, or in
+     * the compatible format {@code writeKnownWithDef} ({@code readKnownWithDef}) with its
+     * same-schema codec and definition; for an element class with no codec, a target that throws
+     * what the lookup threw, as the shared loop does when it meets such an element.
      */
-    private static MethodHandle elementTarget(SlotSpec s, MethodHandle known, int at, MethodType type) {
+    private static MethodHandle elementTarget(SlotSpec s, boolean write, MethodType type) {
         TypeHint element = s.slot().listElement();
+        MethodHandle target;
         try {
-            return MethodHandles.insertArguments(known, at, element.codecIn(s.resolver()), element).asType(type);
+            TypeCodec<?> codec = element.codecIn(s.resolver());
+            if (codec instanceof CompatibleCodec c) {
+                target = write ? MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), element, c.local())
+                        : MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), element);
+            } else {
+                target = write ? MethodHandles.insertArguments(WRITE_KNOWN, 2, codec, element)
+                        : MethodHandles.insertArguments(READ_KNOWN, 1, codec, element);
+            }
         } catch (dev.peregrine.PeregrineException e) {
             MethodHandle thrower = MethodHandles.throwException(type.returnType(), e.getClass()).bindTo(e);
             return MethodHandles.dropArguments(thrower, 0, type.parameterList());
         }
+        return target.asType(type);
     }
 
     /** The write of a field whose declared type admits one class, by that class's codec. */
