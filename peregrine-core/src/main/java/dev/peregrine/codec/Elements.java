@@ -97,41 +97,6 @@ final class Elements {
     }
 
     /**
-     * {@link #writeAllOf} of an {@code ArrayList} with no null element and every element of the
-     * declared class, found while writing: the header goes first, then each element by
-     * {@code codec}, until an element is null or of another class.
-     *
-     * @param items an {@code ArrayList}, exactly
-     * @param codec the codec of the declared element class
-     * @param hint  the declared element type, a final class that is not an enum
-     * @param def   in the compatible format the element class's local definition, else null
-     * @return true when the whole list was written; false when an element was null or of another
-     *         class, and what was written (bytes and defs) is to be written over
-     * @throws ConcurrentModificationException when the list changes size while being written
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    static boolean writeIfAllDeclared(WriteContext ctx, ArrayList<?> items, TypeCodec codec, TypeHint hint,
-                                      dev.peregrine.compat.ClassDef def) {
-        int n = items.size();
-        Class<?> type = hint.raw();
-        ctx.out().writeVarULong((long) n << FLAG_BITS | flagsOfDeclared(n, 0));
-        // Before the first element is checked: a list that turns out otherwise is rewound, and the
-        // rewind forgets this def with the bytes.
-        def = startRun(ctx, n, def);
-        for (int i = 0; i < n; i++) {
-            Object e = items.get(i);
-            if (e == null || e.getClass() != type) {
-                return false;
-            }
-            writeElement(ctx, e, codec, hint, def);
-        }
-        if (items.size() != n) {
-            throw new ConcurrentModificationException("list changed size while being written");
-        }
-        return true;
-    }
-
-    /**
      * {@link #write(WriteContext, ArrayList, TypeHint)} of a list whose non-null elements are all of
      * the declared class ({@link #nullsIfAllOf} said so): the same bytes, the flags found from the
      * count of nulls, each element written by {@code codec}.

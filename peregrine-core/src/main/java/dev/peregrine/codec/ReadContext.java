@@ -360,38 +360,10 @@ public final class ReadContext {
     }
 
     /**
-     * Reads a present value in a field whose {@link ReferenceSlot#listElement} is known: what
-     * {@code slot.read(this)} reads. When the tag is {@code ArrayList}'s one-byte tag in the slot, the
-     * list is read here, each element through {@code elementCodec}; anything else (another class, a
-     * read that tracks references) takes the general path.
-     *
-     * Perf: the mirror of {@link WriteContext#writeListField}.
-     *
-     * @param slot         the field's slot
-     * @param listTag      {@code slot.oneByteTag(ArrayList.class)}
-     * @param elementCodec the codec of the element class, {@code elementHint.codecIn(resolver)}, or in
-     *                     the compatible format the same-schema codec inside it
-     * @param elementHint  {@code slot.listElement()}
-     * @param compat       in the compatible format the element class's compatible codec, else null
-     * @return the value
-     */
-    public Object readListField(ReferenceSlot slot, int listTag, TypeCodec<?> elementCodec,
-                                TypeHint elementHint, dev.peregrine.compat.CompatibleCodec compat) {
-        if (values != null || in.peekByte() != listTag) {
-            return readAny(slot);
-        }
-        in.readByte();
-        enter();
-        Object v = Elements.readAllOf(this, elementCodec, elementHint, compat);
-        depth--;
-        return v;
-    }
-
-    /**
-     * Opens the read of a list field ({@link #readListField}) for a loop of a generated codec's
-     * own, which reads a short list of non-null elements of the element class: its tag, one level
-     * of nesting and a one-byte header, charged as {@link #readListField} charges them. The caller
-     * then reads each element by {@link #readKnown} with the element class's codec (in the
+     * Opens the read of a list field by a loop of its generated codec's own, which reads a short
+     * list of non-null elements of the element class: its tag, one level of nesting and a one-byte
+     * header, charged as the general path (the collection codec) charges them. The caller then
+     * reads each element by {@link #readKnown} with the element class's codec (in the
      * compatible format {@link #readKnownWithDef}), into an {@code ArrayList}, and calls
      * {@link #closeList}.
      *
@@ -400,7 +372,7 @@ public final class ReadContext {
      *
      * @param listTag {@code slot.oneByteTag(ArrayList.class)}
      * @return the list's size (0 to 7); -1, having read nothing, when the value is to be read by
-     *         {@link #readListField} (another tag, or references tracked); -2, having read the tag,
+     *         the field's slot (another tag, or references tracked); -2, having read the tag,
      *         when the list is to be read by {@link #readListBody} (nulls, a header of more than
      *         one byte, elements of other classes, eight or more elements, or a malformed header)
      */
@@ -424,7 +396,7 @@ public final class ReadContext {
 
     /**
      * Reads the rest of a list after {@link #openList} answered -2: its header and elements, as
-     * {@link #readListField} reads them.
+     * the collection codec reads them.
      *
      * @param slot the field's slot
      * @return the list

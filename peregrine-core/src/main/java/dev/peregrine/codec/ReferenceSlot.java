@@ -158,8 +158,8 @@ public final class ReferenceSlot {
      * The element type of a field that may hold an {@code ArrayList} whose elements all have one
      * class, exactly: declared as {@code List<E>}, {@code Collection<E>} or another supertype of
      * {@code ArrayList}, with {@code E} a final class (not an enum, whose constants may have classes
-     * of their own, nor an array). Such a field's lists are written by
-     * {@link WriteContext#writeListField} and read by {@link ReadContext#readListField}.
+     * of their own, nor an array). Such a field's lists are written and read by loops of its
+     * generated codec's own ({@link WriteContext#openList}, {@link ReadContext#openList}).
      *
      * @return the element hint (the first type argument, as a collection's codec takes it), or null
      */

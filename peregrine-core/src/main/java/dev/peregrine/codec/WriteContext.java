@@ -317,13 +317,13 @@ public final class WriteContext {
     }
 
     /**
-     * Writes a non-null value in a field whose {@link ReferenceSlot#listElement} is known: the same
-     * bytes as {@code slot.write(this, value)}. An {@code ArrayList} whose non-null elements are all
-     * of the element class is written here, each element through {@code elementCodec}; anything else
-     * (another class, a foreign element, a write that tracks references) takes the general path. In
-     * the same-schema format a list is written in one pass, header first, as long as its elements
-     * are non-null and of the element class; one that is not is rewound and written again by the
-     * checked path, and its slot checks every later list first ({@link ReferenceSlot#checksLists}).
+     * Writes a non-null value in a field whose {@link ReferenceSlot#listElement} is known, where the
+     * field's generated loop ({@link #openList}) declined it: the same bytes as
+     * {@code slot.write(this, value)}. An {@code ArrayList} whose non-null elements are all of the
+     * element class (the loop declined it because the slot checks its lists first, see
+     * {@link ReferenceSlot#checksLists}) is checked, then written here, each element through
+     * {@code elementCodec}; anything else (another class, a foreign element, a write that tracks
+     * references) takes the general path.
      *
      * Perf: generated codecs bind such fields here with the slot, the element codec and hint as
      * constants, so each list field calls its element codec directly, where the general path goes
@@ -339,43 +339,6 @@ public final class WriteContext {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeListField(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
                                dev.peregrine.compat.ClassDef elementDef) {
-        if (value.getClass() != ArrayList.class || written != null || slot.checksLists()) {
-            writeListChecked(value, slot, elementCodec, elementHint, elementDef);
-            return;
-        }
-        // Perf: the common list (no nulls, every element of the declared class) is written in one
-        // pass, its header first, instead of checking every element before the header; an element
-        // that says otherwise rewinds to writeListChecked, which writes over what was written. Only
-        // without references, where what an element's write leaves in this context is at most the
-        // class defs it sent, which the rewind forgets with the bytes (see the class comment). The
-        // rest is in another method to keep this one small enough for the JIT to inline into each
-        // generated codec, where the element codec is a constant.
-        int start = out.position();
-        long defsMark = defs == null ? 0 : defs.mark();
-        writeTag(ArrayList.class, slot);
-        enter();
-        boolean done = Elements.writeIfAllDeclared(this, (ArrayList<?>) value, elementCodec, elementHint, elementDef);
-        depth--;
-        if (!done) {
-            // A rewind writes the list again; the slot checks its lists from now on, so that a list
-            // written again inside the rewrite of a list around it does not rewind once more (see
-            // ReferenceSlot.checksLists).
-            out.position(start);
-            if (defs != null) {
-                defs.rollBack(defsMark);
-            }
-            slot.checkListsFromNowOn();
-            writeListChecked(value, slot, elementCodec, elementHint, elementDef);
-        }
-    }
-
-    /**
-     * {@link #writeListField} for a list not written in one pass: one whose elements are checked
-     * before its header is written, or any other value by the general path.
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private void writeListChecked(Object value, ReferenceSlot slot, TypeCodec elementCodec, TypeHint elementHint,
-                                  dev.peregrine.compat.ClassDef elementDef) {
         if (value.getClass() != ArrayList.class || written != null) {
             writeAny(value, slot);
             return;
@@ -394,18 +357,18 @@ public final class WriteContext {
     }
 
     /**
-     * Opens the one-pass write of a list field ({@link #writeListField}) for a loop of a generated
-     * codec's own: writes the tag and the header of a list whose elements are all non-null and of
-     * the element class, and enters one level of nesting, which {@link #closeList} or
-     * {@link #rewindList} leaves. The caller writes each element as {@link #writeListField} would
-     * (a {@code String} by {@link #writeString}, anything else by {@link #writeKnown} with the
-     * element class's codec, or in the compatible format {@link #writeKnownWithDef}), after
-     * checking it is non-null and of the element class, and rewinds
-     * at the first that is not.
+     * Opens the one-pass write of a list field by a loop of its generated codec's own: writes the
+     * tag and the header of a list whose elements are all non-null and of the element class, and
+     * enters one level of nesting, which {@link #closeList} or {@link #rewindList} leaves. The
+     * caller writes each element as {@link #writeListField} would (a {@code String} by
+     * {@link #writeString}, anything else by {@link #writeKnown} with the element class's codec, or
+     * in the compatible format {@link #writeKnownWithDef}), after checking it is non-null and of the
+     * element class, and rewinds at the first that is not: the list is then written again by the
+     * checked path, and its slot checks every later list first ({@link ReferenceSlot#checksLists}).
      *
      * Perf: the loop in each generated codec has its own profile and calls its element codec as
-     * a constant, where the shared loop behind {@link #writeListField}, once compiled on its own,
-     * sees every element class of the program.
+     * a constant, where a shared loop, once compiled on its own, sees every element class of the
+     * program (DESIGN.md, thirty-third round).
      *
      * @param value a non-null value of the field
      * @param slot  the field's slot, whose {@link ReferenceSlot#listElement} is not null
@@ -449,7 +412,8 @@ public final class WriteContext {
     /**
      * Ends what {@link #openList} opened at an element that is null or of another class: writes the
      * list again over what was written (and the definitions it carried), by the general path, and
-     * has the slot check its lists from now on, as {@link #writeListField} does.
+     * has the slot check its lists from now on (its loop then declines them to
+     * {@link #writeListField}), so that a list inside a rewritten one does not rewind again.
      *
      * @param value the list
      * @param slot  the field's slot

@@ -13,10 +13,10 @@ import org.objectweb.asm.Opcodes;
  * per such field that write an {@code ArrayList} of non-null elements of the element class in one
  * pass, and read a short one, each element through a call site of its own bound to the element
  * class's codec ({@link SlotLinker#writeElement}, {@link SlotLinker#readElement}). The bytes are
- * those of {@code WriteContext.writeListField} and {@code ReadContext.readListField}, which the
- * methods' field sites still call for every other value (see {@code WriteContext.openList} and
- * {@code ReadContext.openList}), in either format: in the compatible one each element's site
- * writes or reads the element class's definition where the shared loop would.
+ * the general path's (the collection codec's), which the field's own site still takes for every
+ * value the loops decline (see {@code WriteContext.openList} and {@code ReadContext.openList}), in
+ * either format: in the compatible one each element's site writes or reads the element class's
+ * definition where the shared loop would.
  *
  * <p>Perf: the shared loop behind {@code writeListField} is one method for every list field of
  * the program; once C2 compiles it on its own, its element call sees every element class, and the
@@ -94,7 +94,7 @@ final class ListLoop {
         mv.visitInsn(Opcodes.DUP);
         mv.visitVarInsn(Opcodes.ISTORE, N);
         mv.visitJumpInsn(Opcodes.IFGE, open);
-        // Anything else: the field's own site, as before lists had loops.
+        // Anything else: the field's own site (WriteContext.writeListField).
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
         mv.visitVarInsn(Opcodes.ALOAD, VALUE);
         FieldEmitter.writeReference(mv, f);
@@ -189,7 +189,7 @@ final class ListLoop {
         mv.visitVarInsn(Opcodes.ILOAD, n);
         mv.visitInsn(Opcodes.ICONST_M1);
         mv.visitJumpInsn(Opcodes.IF_ICMPNE, body);
-        // Another tag, or references tracked: the field's own site, as before lists had loops.
+        // Another tag, or references tracked: the field's own site, the general path.
         mv.visitVarInsn(Opcodes.ALOAD, ctx);
         FieldEmitter.readReference(mv, f);
         mv.visitInsn(Opcodes.ARETURN);

@@ -27,11 +27,12 @@ import java.util.HashMap;
  * no codec between, and a field of a type whose values hold no other (a box, an enum, a primitive
  * array: {@code TypeCodec.isLeaf}) to {@code writeLeaf}/{@code readLeaf} (an enum in the compatible
  * format to {@code writeEnumWithDef}/{@code readEnumWithDef}), which check the depth without
- * updating it; a field declared as a list of one final class is written and read by
- * {@code WriteContext.writeListField} and {@code ReadContext.readListField}, with its element codec
- * as a constant, and a field declared as a map from one final class to another by
- * {@code writeMapField} and {@code readMapField}, with its key and value codecs as constants; the
- * reads also take the one-byte tag of {@code ArrayList} or {@code HashMap} in the slot as a constant.
+ * updating it; a field declared as a list of one final class has loops of its generated codec's own
+ * ({@link ListLoop}), whose element sites are linked here, and whose field site, for the lists
+ * they decline, is written by {@code WriteContext.writeListField} with its element codec as a
+ * constant and read by the slot; a field declared as a map from one final class to another is
+ * written and read by {@code writeMapField} and {@code readMapField}, with its key and value codecs
+ * as constants and, when reading, the one-byte tag of {@code HashMap} in the slot.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -46,7 +47,6 @@ public final class SlotLinker {
     private static final MethodHandle WRITE_KNOWN;
     private static final MethodHandle WRITE_SLOT;
     private static final MethodHandle WRITE_LIST;
-    private static final MethodHandle READ_LIST;
     private static final MethodHandle WRITE_MAP;
     private static final MethodHandle READ_MAP;
     private static final MethodHandle READ_KNOWN;
@@ -71,8 +71,6 @@ public final class SlotLinker {
                     CompatibleCodec.class, TypeCodec.class, TypeHint.class));
             WRITE_LIST = l.findVirtual(WriteContext.class, "writeListField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class));
-            READ_LIST = l.findVirtual(ReadContext.class, "readListField", MethodType.methodType(Object.class,
-                    ReferenceSlot.class, int.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_MAP = l.findVirtual(WriteContext.class, "writeMapField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class,
                     TypeCodec.class, TypeHint.class, ClassDef.class));
@@ -154,8 +152,8 @@ public final class SlotLinker {
 
     /**
      * Links the element site of a list field's read loop ({@link ListLoop}), of type
-     * {@code (ReadContext)Object}, to what {@code ReadContext.readListField} does with an element of
-     * a short list, as {@link #elementTarget} says.
+     * {@code (ReadContext)Object}, to what the shared list read ({@code Elements.readAllOf}) does
+     * with an element of a short list, as {@link #elementTarget} says.
      *
      * @param caller the generated class
      * @param name   unused
@@ -171,7 +169,7 @@ public final class SlotLinker {
     }
 
     /**
-     * What {@code writeListField} (or {@code readListField}) does with one element of a short list:
+     * What the shared list write (or read) does with one element of a short list:
      * {@code writeKnown} ({@code readKnown}) with the element class's codec and hint bound, or in
      * the compatible format {@code writeKnownWithDef} ({@code readKnownWithDef}) with its
      * same-schema codec and definition; for an element class with no codec, a target that throws
@@ -225,10 +223,7 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target = readList(s);
-        if (target == null) {
-            target = readMap(s);
-        }
+        MethodHandle target = readMap(s);
         if (target == null && !s.known()) {
             target = READ_SLOT.bindTo(s.slot());
         } else if (target == null) {
@@ -260,17 +255,6 @@ public final class SlotLinker {
         // Perf: in the compatible format the element's same-schema codec and definition are bound
         // as constants, as for a field of a user class (writeKnownWithDef).
         return MethodHandles.insertArguments(WRITE_LIST, 2, s.slot(), inner(codec), element, localDef(codec));
-    }
-
-    /** {@code readListField} bound to a list field's slot and element, or null for another field. */
-    private static MethodHandle readList(SlotSpec s) {
-        TypeHint element = s.known() ? null : s.slot().listElement();
-        TypeCodec<?> codec = element == null ? null : elementCodec(s, element);
-        int tag = codec == null ? -1 : s.slot().oneByteTag(ArrayList.class);
-        if (tag < 0) {
-            return null;
-        }
-        return MethodHandles.insertArguments(READ_LIST, 1, s.slot(), tag, inner(codec), element, compat(codec));
     }
 
     /** {@code writeMapField} bound to a map field's slot, key and value, or null for another field. */
