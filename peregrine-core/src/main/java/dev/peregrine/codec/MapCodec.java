@@ -15,6 +15,11 @@ import java.util.function.IntFunction;
  * the map's iteration order. Key and value types come from the slot's hint.
  */
 final class MapCodec extends TypeCodec<Map<Object, Object>> {
+    /** The flag bits of a map's header: the values' flags, then the keys'. */
+    static final long FLAG_MASK = (1 << 2 * Elements.FLAG_BITS) - 1;
+    /** The flags of a map whose keys and values are all present and of their declared classes. */
+    static final long ALL_DECLARED = (Elements.SAME_TYPE | Elements.DECLARED) << Elements.FLAG_BITS
+            | Elements.SAME_TYPE | Elements.DECLARED;
     private final IntFunction<Map<Object, Object>> builder;
     private final Function<Map<Object, Object>, Map<Object, Object>> finisher;
     private final int requiredSize;
@@ -84,7 +89,7 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         return readEntries(ctx, readHeader(ctx), hint);
     }
 
-    private static long readHeader(ReadContext ctx) {
+    static long readHeader(ReadContext ctx) {
         return Elements.readHeader(ctx, 2 * Elements.FLAG_BITS, 48, "map");
     }
 
@@ -109,7 +114,7 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         return finisher == null ? m : finisher.apply(m);
     }
 
-    private static void checkDistinct(ReadContext ctx, Map<Object, Object> m, int n) {
+    static void checkDistinct(ReadContext ctx, Map<?, ?> m, int n) {
         if (m.size() != n) {
             throw new MalformedInputException("map holds duplicate keys", ctx.in().position());
         }
@@ -160,48 +165,39 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
     }
 
     /**
-     * Reads what {@link #writeAllOf} writes, and whatever else this codec reads: a header and
-     * entries. When the header says every non-null key and value is of its declared class, each is
-     * read by its codec into a new {@code HashMap}; any other body as {@link #read} reads it.
+     * Reads the rest of a map field's value after its tag and header, which a generated codec's
+     * read loop handed back ({@link ReadContext#readMapBody}): when the header says every non-null
+     * key and value is of its declared class, each is read by its class's codec into a new
+     * {@code HashMap}; any other body as {@link #read} reads it.
      *
-     * @param hint        the field's declared type
-     * @param key         the codec of the declared key class, or in the compatible format the
-     *                    same-schema codec inside it
-     * @param keyHint     the declared key type
-     * @param keyCompat   in the compatible format the key class's compatible codec, else null
-     * @param value       the codec of the declared value class, likewise
-     * @param valueHint   the declared value type
-     * @param valueCompat in the compatible format the value class's compatible codec, else null
+     * @param header the header
+     * @param slot   the field's slot, whose {@link ReferenceSlot#mapKey} is known
      * @return the map
      */
-    Map<Object, Object> readAllOf(ReadContext ctx, TypeHint hint,
-                                  TypeCodec<?> key, TypeHint keyHint, dev.peregrine.compat.CompatibleCodec keyCompat,
-                                  TypeCodec<?> value, TypeHint valueHint,
-                                  dev.peregrine.compat.CompatibleCodec valueCompat) {
-        long header = readHeader(ctx);
+    Map<Object, Object> readFieldBody(ReadContext ctx, long header, ReferenceSlot slot) {
         int keyFlags = (int) header & 7;
         int valueFlags = (int) (header >>> Elements.FLAG_BITS) & 7;
         if ((keyFlags & valueFlags & Elements.DECLARED) == 0) {
-            return readEntries(ctx, header, hint);
+            return readEntries(ctx, header, slot.hint());
         }
         checkFlags(ctx, keyFlags);
         checkFlags(ctx, valueFlags);
+        TypeCodec<?> key = slot.mapKeyCodec();
+        TypeCodec<?> value = slot.mapValueCodec();
         int n = Elements.count(header, 2 * Elements.FLAG_BITS);
-        int expected = Math.min(n, ctx.in().remaining() + 1);
-        HashMap<Object, Object> m = new HashMap<>(CodecSupport.hashCapacity(expected));
+        HashMap<Object, Object> m = ctx.newMap(n);
         Object[] keys = new Object[n];
         ctx.enterHashed();
         byte[] present = Elements.readPresence(ctx.in(), n, keyFlags);
         for (int i = 0; i < n; i++) {
             if (Elements.isPresent(present, i)) {
-                keys[i] = Elements.readExact(ctx, key, keyHint, keyCompat);
+                keys[i] = ctx.readKnown(key, slot.mapKey());
             }
         }
         ctx.exitHashed();
         present = Elements.readPresence(ctx.in(), n, valueFlags);
         for (int i = 0; i < n; i++) {
-            Object v = Elements.isPresent(present, i) ? Elements.readExact(ctx, value, valueHint, valueCompat) : null;
-            m.put(keys[i], v);
+            m.put(keys[i], Elements.isPresent(present, i) ? ctx.readKnown(value, slot.mapValue()) : null);
         }
         checkDistinct(ctx, m, n);
         return m;

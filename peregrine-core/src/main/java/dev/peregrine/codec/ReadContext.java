@@ -5,6 +5,7 @@ import dev.peregrine.MalformedInputException;
 import dev.peregrine.buffer.BufferReader;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 
 /**
  * One deserialize call in progress: the input, the resolver, limits, depth and, when the payload
@@ -30,6 +31,8 @@ public final class ReadContext {
     private int depth;
     private long budget;
     private int hashedDepth;
+    /** The header {@link #openMap} read and left for {@link #readMapBody}. */
+    private long openedMap;
 
     /**
      * Deepest nesting of maps and sets inside map keys and set elements. A map used as a key hashes
@@ -416,38 +419,68 @@ public final class ReadContext {
     }
 
     /**
-     * Reads a present value in a field whose {@link ReferenceSlot#mapKey} is known: what
-     * {@code slot.read(this)} reads. When the tag is {@code HashMap}'s one-byte tag in the slot, the
-     * map is read here, each key and value through its class's codec when the header says they are
-     * all of their declared classes; anything else takes the general path.
+     * Opens the read of a map field by a loop of its generated codec's own, which reads a map whose
+     * keys and values are all present and of their declared classes: its tag, one level of nesting
+     * and its header, checked and charged as the general path (the map codec) checks and charges
+     * them. The caller then makes the map ({@link #newMap}), reads the keys, inside
+     * {@link #enterHashed} and {@link #exitHashed}, then each value, each by {@link #readKnown} with
+     * its class's codec, and calls {@link #closeMap}.
      *
-     * Perf: the mirror of {@link WriteContext#writeMapField}.
+     * Perf: the map's counterpart of {@link #openList}: the shared map read
+     * ({@code MapCodec}'s) is compiled on its own, where its element calls see every codec
+     * of the program.
      *
-     * @param slot        the field's slot
-     * @param mapTag      {@code slot.oneByteTag(HashMap.class)}
-     * @param mapCodec    the codec of {@code HashMap}
-     * @param keyCodec    the codec of the key class, or in the compatible format the same-schema
-     *                    codec inside it
-     * @param keyHint     {@code slot.mapKey()}
-     * @param keyCompat   in the compatible format the key class's compatible codec, else null
-     * @param valueCodec  the codec of the value class, likewise
-     * @param valueHint   {@code slot.mapValue()}
-     * @param valueCompat in the compatible format the value class's compatible codec, else null
-     * @return the value
+     * @param mapTag {@code slot.oneByteTag(HashMap.class)}
+     * @return the number of entries; -1, having read nothing, when the value is to be read by the
+     *         field's slot (another tag, or references tracked); -2, having read the tag and the
+     *         header, when the rest is to be read by {@link #readMapBody} (null keys or values, or
+     *         some of another class)
      */
-    public Object readMapField(ReferenceSlot slot, int mapTag, TypeCodec<?> mapCodec,
-                               TypeCodec<?> keyCodec, TypeHint keyHint, dev.peregrine.compat.CompatibleCodec keyCompat,
-                               TypeCodec<?> valueCodec, TypeHint valueHint,
-                               dev.peregrine.compat.CompatibleCodec valueCompat) {
+    public int openMap(int mapTag) {
         if (values != null || in.peekByte() != mapTag) {
-            return readAny(slot);
+            return -1;
         }
         in.readByte();
         enter();
-        Object v = ((MapCodec) mapCodec).readAllOf(this, slot.hint(), keyCodec, keyHint, keyCompat,
-                valueCodec, valueHint, valueCompat);
+        long header = MapCodec.readHeader(this);
+        if ((header & MapCodec.FLAG_MASK) == MapCodec.ALL_DECLARED || header == 0) {
+            return Elements.count(header, 2 * Elements.FLAG_BITS);
+        }
+        openedMap = header;
+        return -2;
+    }
+
+    /**
+     * @param n the count {@link #openMap} returned
+     * @return an empty {@code HashMap} sized for {@code n} entries (no more than the input left
+     *         could hold)
+     */
+    public HashMap<Object, Object> newMap(int n) {
+        return new HashMap<>(CodecSupport.hashCapacity(Math.min(n, in.remaining() + 1)));
+    }
+
+    /**
+     * Reads the rest of a map after {@link #openMap} answered -2, as the map codec reads it.
+     *
+     * @param slot the field's slot
+     * @return the map
+     */
+    public Object readMapBody(ReferenceSlot slot) {
+        Object v = ((MapCodec) slot.resolver().codecFor(HashMap.class)).readFieldBody(this, openedMap, slot);
         depth--;
         return v;
+    }
+
+    /**
+     * Closes what {@link #openMap} opened once every entry is read.
+     *
+     * @param map the map
+     * @param n   the count {@link #openMap} returned
+     * @throws MalformedInputException when two keys were equal
+     */
+    public void closeMap(HashMap<?, ?> map, int n) {
+        MapCodec.checkDistinct(this, map, n);
+        depth--;
     }
 
     private TypeCodec<?> readTypeAndRemember(ReferenceSlot slot) {

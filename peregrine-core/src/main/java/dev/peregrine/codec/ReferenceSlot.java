@@ -30,6 +30,9 @@ public final class ReferenceSlot {
     private boolean checksLists;
     /** {@link #listElementCodec}, once found; a race finds the same codec twice. */
     private TypeCodec<?> elementCodec;
+    /** {@link #mapKeyCodec} and {@link #mapValueCodec}, once found. */
+    private TypeCodec<?> keyCodec;
+    private TypeCodec<?> valueCodec;
 
     /** A class as last written through a tagged slot: its tag bytes and the codec of its wire class. */
     record WrittenTag(Class<?> type, byte[] tag, TypeCodec<?> codec) {
@@ -191,7 +194,8 @@ public final class ReferenceSlot {
      * values all have another, exactly: declared as {@code Map<K, V>}, {@code HashMap<K, V>} or
      * another supertype of {@code HashMap}, with {@code K} and {@code V} final classes (not enums nor
      * arrays, as for {@link #listElement}). Such a field's maps are written by
-     * {@link WriteContext#writeMapField} and read by {@link ReadContext#readMapField}.
+     * {@link WriteContext#writeMapField} and, in the same-schema format, read by a loop of its
+     * generated codec's own ({@link ReadContext#openMap}).
      *
      * @return the key hint (the first type argument, as a map's codec takes it), or null
      */
@@ -202,6 +206,31 @@ public final class ReferenceSlot {
     /** @return the value hint of a field whose {@link #mapKey} is not null, else null */
     public TypeHint mapValue() {
         return holdsMapOfExact() ? TypeHint.arg(hint, 1) : null;
+    }
+
+    /**
+     * The codec of {@link #mapKey}'s class, found once: for the maps a generated codec's read loop
+     * hands back ({@link ReadContext#readMapBody}).
+     *
+     * @return the codec
+     */
+    TypeCodec<?> mapKeyCodec() {
+        TypeCodec<?> c = keyCodec;
+        if (c == null) {
+            c = mapKey().codecIn(resolver);
+            keyCodec = c;
+        }
+        return c;
+    }
+
+    /** @return the codec of {@link #mapValue}'s class, found once, as {@link #mapKeyCodec} */
+    TypeCodec<?> mapValueCodec() {
+        TypeCodec<?> c = valueCodec;
+        if (c == null) {
+            c = mapValue().codecIn(resolver);
+            valueCodec = c;
+        }
+        return c;
     }
 
     private boolean holdsMapOfExact() {

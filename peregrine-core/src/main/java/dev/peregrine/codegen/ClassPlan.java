@@ -3,6 +3,7 @@ package dev.peregrine.codegen;
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
+import dev.peregrine.registry.TypeRegistry;
 import dev.peregrine.type.FieldKind;
 import dev.peregrine.type.FieldModel;
 import dev.peregrine.type.Instantiation;
@@ -15,6 +16,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -101,6 +103,8 @@ final class ClassPlan {
         int slot = -1;
         int list = -1;
         int listTag = -1;
+        int map = -1;
+        int mapTag = -1;
         if (f.kind() == FieldKind.REFERENCE) {
             ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
             slots.add(referenceSlot);
@@ -111,8 +115,15 @@ final class ClassPlan {
                 constant(element.raw());
                 listTag = referenceSlot.oneByteTag(ArrayList.class);
             }
+            // The compatible format keeps the general path for maps (see SlotLinker.mapCodecs).
+            int tag = referenceSlot.mapKey() == null || resolver instanceof TypeRegistry r && r.compatible() ? -1
+                    : referenceSlot.oneByteTag(HashMap.class);
+            if (tag >= 0) {
+                map = constant(referenceSlot);
+                mapTag = tag;
+            }
         }
-        return new FieldAccess(f, getter, setter, slot, list, listTag);
+        return new FieldAccess(f, getter, setter, slot, list, listTag, map, mapTag);
     }
 
     private int planConstructor(Instantiation inst) throws IllegalAccessException {

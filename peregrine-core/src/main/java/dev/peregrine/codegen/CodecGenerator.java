@@ -141,6 +141,9 @@ final class CodecGenerator {
             if (f.list() >= 0) {
                 ListLoop.resolve(mv, f);
             }
+            if (f.map() >= 0) {
+                MapLoop.resolve(mv, f);
+            }
         }
         if (plan.constructorHandle >= 0) {
             FieldEmitter.handle(mv, plan.constructorHandle);

@@ -16,8 +16,12 @@ import org.objectweb.asm.Type;
  *                the class-data index of its {@code ReferenceSlot}, then of its element class; else -1
  * @param listTag for such a field, the one-byte tag of {@code ArrayList} in it, or -1 when that tag
  *                takes more bytes (the read then keeps the shared path)
+ * @param map     for a map field read by a loop of the codec's own ({@link MapLoop}), the
+ *                class-data index of its {@code ReferenceSlot}; else -1
+ * @param mapTag  for such a field, the one-byte tag of {@code HashMap} in it
  */
-record FieldAccess(FieldModel model, int getter, int setter, int slot, int list, int listTag) {
+record FieldAccess(FieldModel model, int getter, int setter, int slot, int list, int listTag, int map,
+                   int mapTag) {
     /** The field is read or written with a field instruction. */
     static final int DIRECT = -1;
     /** The field is a constructor argument and never set afterwards. */

@@ -66,6 +66,9 @@ final class ReadEmitter {
             if (f.list() >= 0 && f.listTag() >= 0) {
                 ListLoop.emitRead(cv, f);
             }
+            if (f.map() >= 0) {
+                MapLoop.emitRead(cv, f);
+            }
         }
         boolean noArg = plan.model.instantiation().isNoArg();
         if (noArg) {
@@ -424,6 +427,8 @@ final class ReadEmitter {
             mv.visitVarInsn(Opcodes.ALOAD, ctx);
             if (f.list() >= 0 && f.listTag() >= 0) {
                 ListLoop.callRead(mv, plan.className, f);
+            } else if (f.map() >= 0) {
+                MapLoop.callRead(mv, plan.className, f);
             } else {
                 FieldEmitter.readReference(mv, f);
             }

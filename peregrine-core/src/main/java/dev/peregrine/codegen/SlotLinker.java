@@ -16,7 +16,6 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
-import java.util.HashMap;
 
 /**
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
@@ -31,8 +30,9 @@ import java.util.HashMap;
  * ({@link ListLoop}), whose element sites are linked here, and whose field site, for the lists
  * they decline, is written by {@code WriteContext.writeListField} with its element codec as a
  * constant and read by the slot; a field declared as a map from one final class to another is
- * written and read by {@code writeMapField} and {@code readMapField}, with its key and value codecs
- * as constants and, when reading, the one-byte tag of {@code HashMap} in the slot.
+ * written by {@code writeMapField}, with its key and value codecs as constants, and in the
+ * same-schema format read by a loop of its generated codec's own ({@link MapLoop}), whose key and
+ * value sites are linked here and whose field site, for the maps it declines, is the slot.
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -48,7 +48,6 @@ public final class SlotLinker {
     private static final MethodHandle WRITE_SLOT;
     private static final MethodHandle WRITE_LIST;
     private static final MethodHandle WRITE_MAP;
-    private static final MethodHandle READ_MAP;
     private static final MethodHandle READ_KNOWN;
     private static final MethodHandle READ_SLOT;
     private static final MethodHandle WRITE_KNOWN_DEF;
@@ -74,9 +73,6 @@ public final class SlotLinker {
             WRITE_MAP = l.findVirtual(WriteContext.class, "writeMapField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class,
                     TypeCodec.class, TypeHint.class, ClassDef.class));
-            READ_MAP = l.findVirtual(ReadContext.class, "readMapField", MethodType.methodType(Object.class,
-                    ReferenceSlot.class, int.class, TypeCodec.class, TypeCodec.class, TypeHint.class,
-                    CompatibleCodec.class, TypeCodec.class, TypeHint.class, CompatibleCodec.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -147,7 +143,7 @@ public final class SlotLinker {
         if (s.slot().listElement().raw() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
-        return new ConstantCallSite(elementTarget(s, true, type));
+        return new ConstantCallSite(elementTarget(s, s.slot().listElement(), true, type));
     }
 
     /**
@@ -165,18 +161,38 @@ public final class SlotLinker {
     public static CallSite readElement(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
-        return new ConstantCallSite(elementTarget(s, false, type));
+        return new ConstantCallSite(elementTarget(s, s.slot().listElement(), false, type));
     }
 
     /**
-     * What the shared list write (or read) does with one element of a short list:
+     * Links the key or the value site of a map field's read loop ({@link MapLoop}), of type
+     * {@code (ReadContext)Object}, to what the shared map read does with a key or a value, as
+     * {@link #elementTarget} says.
+     *
+     * @param caller the generated class
+     * @param name   unused
+     * @param type   the site's type
+     * @param slot   class-data index of the map field's {@link SlotSpec}
+     * @param value  0 for the key site, 1 for the value site
+     * @return the bound site
+     * @throws IllegalAccessException never, for a generated caller
+     */
+    public static CallSite readEntry(MethodHandles.Lookup caller, String name, MethodType type, int slot, int value)
+            throws IllegalAccessException {
+        SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        TypeHint part = value == 0 ? s.slot().mapKey() : s.slot().mapValue();
+        return new ConstantCallSite(elementTarget(s, part, false, type));
+    }
+
+    /**
+     * What the shared list write (or read) does with one element of a short list, and the shared
+     * map read with a key or a value:
      * {@code writeKnown} ({@code readKnown}) with the element class's codec and hint bound, or in
      * the compatible format {@code writeKnownWithDef} ({@code readKnownWithDef}) with its
      * same-schema codec and definition; for an element class with no codec, a target that throws
      * what the lookup threw, as the shared loop does when it meets such an element.
      */
-    private static MethodHandle elementTarget(SlotSpec s, boolean write, MethodType type) {
-        TypeHint element = s.slot().listElement();
+    private static MethodHandle elementTarget(SlotSpec s, TypeHint element, boolean write, MethodType type) {
         MethodHandle target;
         try {
             TypeCodec<?> codec = element.codecIn(s.resolver());
@@ -223,12 +239,7 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target = readMap(s);
-        if (target == null && !s.known()) {
-            target = READ_SLOT.bindTo(s.slot());
-        } else if (target == null) {
-            target = readKnown(s.codec(), s.hint());
-        }
+        MethodHandle target = s.known() ? readKnown(s.codec(), s.hint()) : READ_SLOT.bindTo(s.slot());
         return new ConstantCallSite(target.asType(type));
     }
 
@@ -267,18 +278,6 @@ public final class SlotLinker {
                 localDef(codecs[0]), inner(codecs[1]), s.slot().mapValue(), localDef(codecs[1]));
     }
 
-    /** {@code readMapField} bound to a map field's slot, key and value, or null for another field. */
-    private static MethodHandle readMap(SlotSpec s) {
-        TypeCodec<?>[] codecs = mapCodecs(s);
-        int tag = codecs == null ? -1 : s.slot().oneByteTag(HashMap.class);
-        if (tag < 0) {
-            return null;
-        }
-        TypeCodec<?> map = s.resolver().codecFor(HashMap.class);
-        return MethodHandles.insertArguments(READ_MAP, 1, s.slot(), tag, map, inner(codecs[0]), s.slot().mapKey(),
-                compat(codecs[0]), inner(codecs[1]), s.slot().mapValue(), compat(codecs[1]));
-    }
-
     /**
      * The codecs of a map field's key and value classes; null without a {@code mapKey}, when either
      * has none, or in the compatible format.
@@ -305,11 +304,6 @@ public final class SlotLinker {
     /** A compatible codec's local definition, or null. */
     private static ClassDef localDef(TypeCodec<?> codec) {
         return codec instanceof CompatibleCodec c ? c.local() : null;
-    }
-
-    /** The codec as a compatible one, or null. */
-    private static CompatibleCodec compat(TypeCodec<?> codec) {
-        return codec instanceof CompatibleCodec c ? c : null;
     }
 
     /**
