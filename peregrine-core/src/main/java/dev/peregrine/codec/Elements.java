@@ -144,33 +144,21 @@ final class Elements {
 
     /**
      * Writes a non-null element of the declared class, by its codec: the same bytes as
-     * {@code ctx.writeKnown(e, hint.codecIn(ctx.resolver()), hint)}.
+     * {@code ctx.writeKnown(e, hint.codecIn(ctx.resolver()), hint)}; a string as a string field is
+     * written (the same bytes and depth check, a string holding no other value), a call level
+     * fewer than through {@code writeKnown}.
+     *
+     * Perf: MediaContent serialize (its {@code List<String>}) on Temurin 25 took a slow mode in
+     * seven JVMs of eight, 235 ns against 160 with the string path; map keys and values do not take
+     * it ({@code MapCodec.writeRun} calls {@code writeKnown}), where it cost ComplexObject a third on
+     * JDK 17 (DESIGN.md, thirty-first round). The steps are written out here, not shared with
+     * another method: through a shared helper every other element sat one inlining level deeper,
+     * and Car serialize on 25 took a slow mode (152 ns against 133) in most JVMs (thirty-second
+     * round).
      *
      * @param codec the declared class's codec, or in the compatible format the same-schema codec
      *              inside it
      * @param def   in the compatible format the class's local definition, else null
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    static void writeExact(WriteContext ctx, Object e, TypeCodec codec, TypeHint hint,
-                           dev.peregrine.compat.ClassDef def) {
-        if (def != null) {
-            ctx.writeKnownWithDef(e, codec, hint, def);
-        } else {
-            ctx.writeKnown(e, codec, hint);
-        }
-    }
-
-    /**
-     * {@link #writeExact} for a list's element: a string as a string field is written (the same
-     * bytes and depth check, a string holding no other value), two call levels fewer than through
-     * {@code writeKnown} and the codec's bridge method.
-     *
-     * Perf: MediaContent serialize (its {@code List<String>}) on Temurin 25 took a slow mode in
-     * seven JVMs of eight, 235 ns against 160 with this path; map keys and values keep
-     * {@code writeExact}, where this path cost ComplexObject a third on JDK 17 (DESIGN.md,
-     * thirty-first round). {@code writeExact}'s steps are repeated here rather than called: called,
-     * they put every other element one inlining level deeper than before this path, and Car
-     * serialize on 25 took a slow mode (152 ns against 133) in most JVMs (thirty-second round).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void writeElement(WriteContext ctx, Object e, TypeCodec codec, TypeHint hint,
@@ -185,7 +173,7 @@ final class Elements {
     }
 
     /**
-     * Reads what {@link #writeExact} wrote.
+     * Reads what {@link #writeElement} wrote.
      *
      * @param compat in the compatible format the class's compatible codec, else null
      */
@@ -316,7 +304,7 @@ final class Elements {
 
     /**
      * {@link #startRun(WriteContext, TypeCodec, int, int)} for the loops that take the same-schema
-     * codec and the def apart ({@link #writeExact}), once they know that the {@code n} elements
+     * codec and the def apart ({@link #writeElement}), once they know that the {@code n} elements
      * hold a present one: writes the def, and returns null for the elements to be written without
      * it; with references tracked the def stays with each element, since it follows the
      * element's reference marker.

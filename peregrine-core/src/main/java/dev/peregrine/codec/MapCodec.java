@@ -153,8 +153,8 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
     /**
      * Writes the keys or the values of a map: a bitmap if some are null, then the others.
      *
-     * Perf: {@code Elements.writeExact}'s two branches are repeated here rather than called, one
-     * inlining level fewer: C2 inlines at most 15 levels deep (the JDK 17 and 25 default), and a
+     * Perf: the two calls are made here rather than through a shared helper (which this used to
+     * call, {@code Elements.writeExact}), one inlining level fewer: C2 inlines at most 15 levels deep (the JDK 17 and 25 default), and a
      * key string's write reached that limit whenever the root of the compile was one call above
      * {@code Codec.encode} (DESIGN.md, thirty-fourth round).
      */
