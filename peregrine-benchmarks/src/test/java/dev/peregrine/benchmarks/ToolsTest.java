@@ -48,11 +48,34 @@ class ToolsTest {
         assertTrue(Files.size(dir.resolve("r-struct-bytes.png")) > 1000);
     }
 
+    @Test
+    void reportTakesTimesFromOneRunAndAllocationFromAnother(@TempDir Path dir) throws Exception {
+        // The times of a run without a profiler, the allocation of a second pass with -prof gc:
+        // each figure must come from its own file.
+        Path times = dir.resolve("jmh.json");
+        Files.writeString(times, "[" + entry("serialize", "kryo", 50, 128) + "," + entry("deserialize", "kryo", 70, 128)
+                + "]");
+        Path alloc = dir.resolve("alloc.json");
+        Files.writeString(alloc, "[" + entry("serialize", "kryo", 55, 64) + "," + entry("deserialize", "kryo", 75, 32)
+                + "]");
+        Report.main(new String[] {"--jmh", times.toString(), "--alloc", alloc.toString(), "--out", dir.toString(),
+            "--name", "r"});
+        String md = Files.readString(dir.resolve("r.md"));
+        assertTrue(md.contains("| kryo | 50.0 ± 1.0 | 70.0 ± 1.0 |"), md);
+        assertTrue(md.contains("| 64 | 32 |"), md);
+        assertTrue(!md.contains("| 128 |"), md);
+        assertTrue(md.contains("no profiler; allocation (B/op) from a second pass with -prof gc"), md);
+    }
+
     private static String entry(String op, String peer, double score) {
+        return entry(op, peer, score, 128);
+    }
+
+    private static String entry(String op, String peer, double score, double allocated) {
         return "{\"jmhVersion\":\"1.37\",\"benchmark\":\"dev.peregrine.benchmarks.jmh.SerializationBenchmark." + op
                 + "\",\"forks\":1,\"jdkVersion\":\"17\",\"params\":{\"peer\":\"" + peer
                 + "\",\"fixture\":\"CAR\"},\"primaryMetric\":{\"score\":" + score
                 + ",\"scoreError\":1.0,\"scoreUnit\":\"ns/op\"},\"secondaryMetrics\":{\"gc.alloc.rate.norm\":"
-                + "{\"score\":128.0}}}";
+                + "{\"score\":" + allocated + "}}}";
     }
 }

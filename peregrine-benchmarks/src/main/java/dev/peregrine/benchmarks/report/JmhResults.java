@@ -57,6 +57,23 @@ final class JmhResults {
         return results;
     }
 
+    /**
+     * These results with each score's allocation taken from another run of the same benchmarks
+     * (a pass with {@code -prof gc}); a score that run lacks keeps no allocation figure.
+     *
+     * @param allocation the allocation pass's results
+     * @return new results
+     */
+    JmhResults withAllocationFrom(JmhResults allocation) {
+        JmhResults merged = new JmhResults();
+        merged.entries.addAll(entries);
+        scores.forEach((key, s) -> {
+            Score a = allocation.scores.get(key);
+            merged.scores.put(key, new Score(s.value, s.error, s.unit, a == null ? Double.NaN : a.allocated));
+        });
+        return merged;
+    }
+
     private static double allocated(JsonNode secondary) {
         for (Map.Entry<String, JsonNode> metric : secondary.properties()) {
             if (metric.getKey().endsWith("gc.alloc.rate.norm")) {

@@ -16,7 +16,10 @@ import java.util.Locale;
  * Turns JMH's JSON results into {@code <name>.md} and {@code <name>.html} with per-fixture tables and PNG bar
  * charts. Payload sizes are measured here, on the same fixture values the benchmarks use.
  *
- * <p>Usage: {@code Report --jmh results.json [--startup startup.json] --out DIR --name NAME [--mode MODE]}.
+ * <p>Usage: {@code Report --jmh results.json [--alloc allocation.json] [--startup startup.json] --out DIR
+ * --name NAME [--mode MODE]}. With {@code --alloc}, the times come from a run without a profiler and the
+ * allocation figures from a second, shorter run with {@code -prof gc}: the profiler changes when C2
+ * compiles what, and with it some JIT modes (docs/DESIGN.md, thirty-fourth round).
  */
 public final class Report {
     private static final String BASELINE = "peregrine";
@@ -29,9 +32,12 @@ public final class Report {
     private final Path outDir;
     private final String name;
     private final String mode;
+    /** How the allocation figures were measured, for the settings line. */
+    private final String allocationNote;
 
-    private Report(JmhResults jmh, JmhResults startup, Path outDir, String name, String mode) {
+    private Report(JmhResults jmh, JmhResults startup, Path outDir, String name, String mode, String allocationNote) {
         this.jmh = jmh;
+        this.allocationNote = allocationNote;
         this.startup = startup;
         this.outDir = outDir;
         this.name = name;
@@ -48,6 +54,7 @@ public final class Report {
         System.setProperty("java.awt.headless", "true");
         Path jmhFile = null;
         Path startupFile = null;
+        Path allocFile = null;
         Path out = Paths.get("benchmarks/results");
         String name = "report";
         String mode = "quick";
@@ -55,6 +62,7 @@ public final class Report {
             switch (args[i]) {
                 case "--jmh": jmhFile = Paths.get(args[i + 1]); break;
                 case "--startup": startupFile = Paths.get(args[i + 1]); break;
+                case "--alloc": allocFile = Paths.get(args[i + 1]); break;
                 case "--out": out = Paths.get(args[i + 1]); break;
                 case "--name": name = args[i + 1]; break;
                 case "--mode": mode = args[i + 1]; break;
@@ -62,7 +70,17 @@ public final class Report {
             }
         }
         Files.createDirectories(out);
-        new Report(JmhResults.read(jmhFile), JmhResults.read(startupFile), out, name, mode).write();
+        JmhResults jmh = JmhResults.read(jmhFile);
+        String allocationNote = ", -prof gc";
+        if (allocFile != null) {
+            JmhResults allocation = JmhResults.read(allocFile);
+            jmh = jmh.withAllocationFrom(allocation);
+            allocationNote = ", no profiler; allocation (B/op) from a second pass with -prof gc, "
+                    + allocation.setting("forks") + " fork(s), " + allocation.setting("warmupIterations") + " x "
+                    + allocation.setting("warmupTime") + " warm-up, " + allocation.setting("measurementIterations")
+                    + " x " + allocation.setting("measurementTime");
+        }
+        new Report(jmh, JmhResults.read(startupFile), out, name, mode, allocationNote).write();
     }
 
     private void write() throws IOException {
@@ -107,7 +125,7 @@ public final class Report {
                 "JMH " + jmh.setting("jmhVersion") + ", mode " + mode + ": " + jmh.setting("forks") + " fork(s), "
                         + jmh.setting("warmupIterations") + " x " + jmh.setting("warmupTime") + " warm-up, "
                         + jmh.setting("measurementIterations") + " x " + jmh.setting("measurementTime")
-                        + " measurement, average time, -prof gc",
+                        + " measurement, average time" + allocationNote,
                 "Payload sizes are of the fixed fixture value; deflated with java.util.zip.Deflater, default level."));
         doc.heading(2, "Peers");
         List<String> peers = new ArrayList<>();
