@@ -176,31 +176,9 @@ final class ListLoop {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, readName(f), READ_DESC, null,
                 null);
         mv.visitCode();
-        Label open = new Label();
-        Label body = new Label();
         Label loop = new Label();
         Label test = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        mv.visitLdcInsn(f.listTag());
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "openList", "(I)I", false);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitVarInsn(Opcodes.ISTORE, n);
-        mv.visitJumpInsn(Opcodes.IFGE, open);
-        mv.visitVarInsn(Opcodes.ILOAD, n);
-        mv.visitInsn(Opcodes.ICONST_M1);
-        mv.visitJumpInsn(Opcodes.IF_ICMPNE, body);
-        // Another tag, or references tracked: the field's own site, the general path.
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        FieldEmitter.readReference(mv, f);
-        mv.visitInsn(Opcodes.ARETURN);
-        mv.visitLabel(body);
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        slot(mv, f);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "readListBody",
-                "(L" + CodegenTypes.SLOT + ";)Ljava/lang/Object;", false);
-        mv.visitInsn(Opcodes.ARETURN);
-
-        mv.visitLabel(open);
+        emitReadOpening(mv, f, "openList", f.listTag(), "readListBody", f.list(), ctx, n);
         mv.visitTypeInsn(Opcodes.NEW, ARRAY_LIST);
         mv.visitInsn(Opcodes.DUP);
         mv.visitVarInsn(Opcodes.ILOAD, n);
@@ -227,6 +205,46 @@ final class ListLoop {
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Emits the opening the read loops of lists and maps share: {@code n = ctx.<open>(tag)}; when
+     * that is -1, returns what the field's own site reads; when -2, what {@code ctx.<body>(slot)}
+     * reads; else goes on with the count in local {@code n}.
+     *
+     * @param mv        the loop's method
+     * @param f         its field
+     * @param open      the context's opening method, {@code (I)I}
+     * @param tag       the one-byte tag it takes
+     * @param body      the context's method for a value handed back, {@code (ReferenceSlot)Object}
+     * @param slotIndex class-data index of the field's {@code ReferenceSlot}
+     * @param ctx       local of the read context
+     * @param n         local for the count
+     */
+    static void emitReadOpening(MethodVisitor mv, FieldAccess f, String open, int tag, String body, int slotIndex,
+                                int ctx, int n) {
+        Label opened = new Label();
+        Label handedBack = new Label();
+        mv.visitVarInsn(Opcodes.ALOAD, ctx);
+        mv.visitLdcInsn(tag);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, open, "(I)I", false);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ISTORE, n);
+        mv.visitJumpInsn(Opcodes.IFGE, opened);
+        mv.visitVarInsn(Opcodes.ILOAD, n);
+        mv.visitInsn(Opcodes.ICONST_M1);
+        mv.visitJumpInsn(Opcodes.IF_ICMPNE, handedBack);
+        // Another tag, or references tracked: the field's own site, the general path.
+        mv.visitVarInsn(Opcodes.ALOAD, ctx);
+        FieldEmitter.readReference(mv, f);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(handedBack);
+        mv.visitVarInsn(Opcodes.ALOAD, ctx);
+        FieldEmitter.constant(mv, slotIndex, "L" + CodegenTypes.SLOT + ";");
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, body,
+                "(L" + CodegenTypes.SLOT + ";)Ljava/lang/Object;", false);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(opened);
     }
 
     /**

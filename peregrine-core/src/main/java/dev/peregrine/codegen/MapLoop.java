@@ -62,29 +62,7 @@ final class MapLoop {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, readName(f), READ_DESC, null,
                 null);
         mv.visitCode();
-        Label open = new Label();
-        Label body = new Label();
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        mv.visitLdcInsn(f.mapTag());
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "openMap", "(I)I", false);
-        mv.visitInsn(Opcodes.DUP);
-        mv.visitVarInsn(Opcodes.ISTORE, n);
-        mv.visitJumpInsn(Opcodes.IFGE, open);
-        mv.visitVarInsn(Opcodes.ILOAD, n);
-        mv.visitInsn(Opcodes.ICONST_M1);
-        mv.visitJumpInsn(Opcodes.IF_ICMPNE, body);
-        // Another tag, or references tracked: the field's own site, the general path.
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        FieldEmitter.readReference(mv, f);
-        mv.visitInsn(Opcodes.ARETURN);
-        mv.visitLabel(body);
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        slot(mv, f);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "readMapBody",
-                "(L" + CodegenTypes.SLOT + ";)Ljava/lang/Object;", false);
-        mv.visitInsn(Opcodes.ARETURN);
-
-        mv.visitLabel(open);
+        ListLoop.emitReadOpening(mv, f, "openMap", f.mapTag(), "readMapBody", f.map(), ctx, n);
         mv.visitVarInsn(Opcodes.ALOAD, ctx);
         mv.visitVarInsn(Opcodes.ILOAD, n);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "newMap", "(I)L" + HASH_MAP + ";",
