@@ -76,7 +76,6 @@ final class ListLoop {
                 null);
         mv.visitCode();
         Label open = new Label();
-        Label loop = new Label();
         Label rewind = new Label();
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "listMark", "()J", false);
@@ -104,30 +103,22 @@ final class ListLoop {
         mv.visitVarInsn(Opcodes.ALOAD, VALUE);
         mv.visitTypeInsn(Opcodes.CHECKCAST, ARRAY_LIST);
         mv.visitVarInsn(Opcodes.ASTORE, LIST);
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, I);
-        Label test = new Label();
-        mv.visitJumpInsn(Opcodes.GOTO, test);
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.ALOAD, LIST);
-        mv.visitVarInsn(Opcodes.ILOAD, I);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ARRAY_LIST, "get", "(I)Ljava/lang/Object;", false);
-        mv.visitVarInsn(Opcodes.ASTORE, ELEMENT);
-        mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
-        mv.visitJumpInsn(Opcodes.IFNULL, rewind);
-        mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
-        FieldEmitter.constant(mv, f.list() + 1, "Ljava/lang/Class;");
-        mv.visitJumpInsn(Opcodes.IF_ACMPNE, rewind);
-        mv.visitVarInsn(Opcodes.ALOAD, CTX);
-        mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
-        mv.visitInvokeDynamicInsn("write", WRITE_DESC, new Handle(Opcodes.H_INVOKESTATIC,
-                "dev/peregrine/codegen/SlotLinker", "writeElement", ELEMENT_BOOTSTRAP_DESC, false), f.slot());
-        mv.visitIincInsn(I, 1);
-        mv.visitLabel(test);
-        mv.visitVarInsn(Opcodes.ILOAD, I);
-        mv.visitVarInsn(Opcodes.ILOAD, N);
-        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
+        countedLoop(mv, N, I, () -> {
+            mv.visitVarInsn(Opcodes.ALOAD, LIST);
+            mv.visitVarInsn(Opcodes.ILOAD, I);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ARRAY_LIST, "get", "(I)Ljava/lang/Object;", false);
+            mv.visitVarInsn(Opcodes.ASTORE, ELEMENT);
+            mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
+            mv.visitJumpInsn(Opcodes.IFNULL, rewind);
+            mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false);
+            FieldEmitter.constant(mv, f.list() + 1, "Ljava/lang/Class;");
+            mv.visitJumpInsn(Opcodes.IF_ACMPNE, rewind);
+            mv.visitVarInsn(Opcodes.ALOAD, CTX);
+            mv.visitVarInsn(Opcodes.ALOAD, ELEMENT);
+            mv.visitInvokeDynamicInsn("write", WRITE_DESC, new Handle(Opcodes.H_INVOKESTATIC,
+                    "dev/peregrine/codegen/SlotLinker", "writeElement", ELEMENT_BOOTSTRAP_DESC, false), f.slot());
+        });
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
         mv.visitVarInsn(Opcodes.ALOAD, LIST);
         mv.visitVarInsn(Opcodes.ILOAD, N);
@@ -176,35 +167,49 @@ final class ListLoop {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, readName(f), READ_DESC, null,
                 null);
         mv.visitCode();
-        Label loop = new Label();
-        Label test = new Label();
         emitReadOpening(mv, f, "openList", f.listTag(), "readListBody", f.list(), ctx, n);
         mv.visitTypeInsn(Opcodes.NEW, ARRAY_LIST);
         mv.visitInsn(Opcodes.DUP);
         mv.visitVarInsn(Opcodes.ILOAD, n);
         mv.visitMethodInsn(Opcodes.INVOKESPECIAL, ARRAY_LIST, "<init>", "(I)V", false);
         mv.visitVarInsn(Opcodes.ASTORE, list);
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, i);
-        mv.visitJumpInsn(Opcodes.GOTO, test);
-        mv.visitLabel(loop);
-        mv.visitVarInsn(Opcodes.ALOAD, list);
-        mv.visitVarInsn(Opcodes.ALOAD, ctx);
-        mv.visitInvokeDynamicInsn("read", READ_DESC, new Handle(Opcodes.H_INVOKESTATIC,
-                "dev/peregrine/codegen/SlotLinker", "readElement", ELEMENT_BOOTSTRAP_DESC, false), f.slot());
-        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ARRAY_LIST, "add", "(Ljava/lang/Object;)Z", false);
-        mv.visitInsn(Opcodes.POP);
-        mv.visitIincInsn(i, 1);
-        mv.visitLabel(test);
-        mv.visitVarInsn(Opcodes.ILOAD, i);
-        mv.visitVarInsn(Opcodes.ILOAD, n);
-        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
+        countedLoop(mv, n, i, () -> {
+            mv.visitVarInsn(Opcodes.ALOAD, list);
+            mv.visitVarInsn(Opcodes.ALOAD, ctx);
+            mv.visitInvokeDynamicInsn("read", READ_DESC, new Handle(Opcodes.H_INVOKESTATIC,
+                    "dev/peregrine/codegen/SlotLinker", "readElement", ELEMENT_BOOTSTRAP_DESC, false), f.slot());
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, ARRAY_LIST, "add", "(Ljava/lang/Object;)Z", false);
+            mv.visitInsn(Opcodes.POP);
+        });
         mv.visitVarInsn(Opcodes.ALOAD, ctx);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "closeList", "()V", false);
         mv.visitVarInsn(Opcodes.ALOAD, list);
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /**
+     * Emits {@code for (i = 0; i < n; i++) body} over int locals, the body free to jump out.
+     *
+     * @param mv   the method
+     * @param n    local of the count
+     * @param i    local of the index
+     * @param body emits the body
+     */
+    static void countedLoop(MethodVisitor mv, int n, int i, Runnable body) {
+        Label loop = new Label();
+        Label test = new Label();
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitVarInsn(Opcodes.ISTORE, i);
+        mv.visitJumpInsn(Opcodes.GOTO, test);
+        mv.visitLabel(loop);
+        body.run();
+        mv.visitIincInsn(i, 1);
+        mv.visitLabel(test);
+        mv.visitVarInsn(Opcodes.ILOAD, i);
+        mv.visitVarInsn(Opcodes.ILOAD, n);
+        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.peregrine.codegen;
 
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Handle;
-import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -73,7 +72,7 @@ final class MapLoop {
         mv.visitVarInsn(Opcodes.ASTORE, keys);
         mv.visitVarInsn(Opcodes.ALOAD, ctx);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "enterHashed", "()V", false);
-        loop(mv, n, i, () -> {
+        ListLoop.countedLoop(mv, n, i, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, keys);
             mv.visitVarInsn(Opcodes.ILOAD, i);
             mv.visitVarInsn(Opcodes.ALOAD, ctx);
@@ -82,7 +81,7 @@ final class MapLoop {
         });
         mv.visitVarInsn(Opcodes.ALOAD, ctx);
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "exitHashed", "()V", false);
-        loop(mv, n, i, () -> {
+        ListLoop.countedLoop(mv, n, i, () -> {
             mv.visitVarInsn(Opcodes.ALOAD, map);
             mv.visitVarInsn(Opcodes.ALOAD, keys);
             mv.visitVarInsn(Opcodes.ILOAD, i);
@@ -102,22 +101,6 @@ final class MapLoop {
         mv.visitInsn(Opcodes.ARETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-    }
-
-    /** Emits {@code for (i = 0; i < n; i++) body}. */
-    private static void loop(MethodVisitor mv, int n, int i, Runnable body) {
-        Label loop = new Label();
-        Label test = new Label();
-        mv.visitInsn(Opcodes.ICONST_0);
-        mv.visitVarInsn(Opcodes.ISTORE, i);
-        mv.visitJumpInsn(Opcodes.GOTO, test);
-        mv.visitLabel(loop);
-        body.run();
-        mv.visitIincInsn(i, 1);
-        mv.visitLabel(test);
-        mv.visitVarInsn(Opcodes.ILOAD, i);
-        mv.visitVarInsn(Opcodes.ILOAD, n);
-        mv.visitJumpInsn(Opcodes.IF_ICMPLT, loop);
     }
 
     /**
