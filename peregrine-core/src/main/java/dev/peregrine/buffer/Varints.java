@@ -10,10 +10,14 @@ import java.nio.ByteOrder;
  * byte, when needed, that carries the top 8 bits whole.
  *
  * <p>Why this shape: a varint of several bytes costs a loop of one store, one shift and one branch
- * per byte. Here a value of two or more bytes is spread into 7-bit groups with shifts and masks, its
+ * per byte. Here a value of four or more bytes is spread into 7-bit groups with shifts and masks, its
  * continuation bits are or-ed in, and it is stored as one 4- or 8-byte little-endian word (a long
  * of nine bytes: a word and a byte); a load does the reverse once its length is known from the first
- * clear continuation bit. So a store may write up to {@link #ROOM} bytes from its start whatever the
+ * clear continuation bit. Two- and three-byte values, the common ones, are two or three plain byte
+ * stores with no loop: a {@code VarHandle} word store costs C2 about 350 parse nodes of guard methods
+ * where they cost 100 to 200, and C2 stops inlining once a compile has parsed 18,000 nodes
+ * ({@code NodeCountInliningCutoff}), which a codec with two dozen varint sites reached (DESIGN.md,
+ * thirty-fifth round). So a store may write up to {@link #ROOM} bytes from its start whatever the
  * value's length, 9 for a long of the nine-byte form (bytes past the value's end are garbage,
  * overwritten by whatever is written next), and a load reads 8 bytes, 9 for a long of the nine-byte
  * form: callers guarantee that room.
@@ -185,26 +189,29 @@ public final class Varints {
     /**
      * A rung of the store ladders: a value below 2^14 as two bytes.
      *
-     * @param b the array, with at least 4 bytes from {@code p}
+     * @param b the array, with at least 2 bytes from {@code p}
      * @param p where to store
      * @param v the value, 2^7 to 2^14 - 1
      * @return {@code p + 2}
      */
     public static int putTwoBytes(byte[] b, int p, int v) {
-        INT_LE.set(b, p, v & 0x7F | (v << 1) & 0x7F00 | 0x80);
+        b[p] = (byte) (v | 0x80);
+        b[p + 1] = (byte) (v >>> 7);
         return p + 2;
     }
 
     /**
      * A rung of the store ladders: a value below 2^21 as three bytes.
      *
-     * @param b the array, with at least 4 bytes from {@code p}
+     * @param b the array, with at least 3 bytes from {@code p}
      * @param p where to store
      * @param v the value, 2^14 to 2^21 - 1
      * @return {@code p + 3}
      */
     public static int putThreeBytes(byte[] b, int p, int v) {
-        INT_LE.set(b, p, v & 0x7F | (v << 1) & 0x7F00 | (v << 2) & 0x7F_0000 | 0x8080);
+        b[p] = (byte) (v | 0x80);
+        b[p + 1] = (byte) (v >>> 7 | 0x80);
+        b[p + 2] = (byte) (v >>> 14);
         return p + 3;
     }
 
