@@ -330,99 +330,125 @@ public final class BufferWriter {
     }
 
     /**
-     * Writes shorts as {@link #writeVarInt} writes each, behind one capacity check when there is
-     * (or a growable writer makes) room for the longest form of them all.
+     * Writes a {@code short[]}: its length as {@link #writeVarUInt} writes it, then each element as
+     * {@link #writeVarInt} writes it, behind one capacity check when there is (or a growable writer
+     * makes) room for the longest form of them all.
      *
-     * Perf: the element loops of primitive arrays, with one room check for the whole array instead
-     * of one per element. (Storing every element as a word, with no branch for the one-byte form,
-     * measured slower on arrays of mixed lengths: the branch is well predicted.)
+     * Perf: the element loops of primitive arrays, with one room check for the length and the whole
+     * array instead of one per element. (Storing every element as a word, with no branch for the
+     * one-byte form, measured slower on arrays of mixed lengths: the branch is well predicted.)
      *
      * @param v the values
      */
-    public void writeVarShorts(short[] v) {
-        // A zigzag short takes at most 3 bytes; the last word stored reaches 8 bytes from its start.
-        if (tryRoom(3L * v.length + Varints.ROOM)) {
+    public void writeShortArray(short[] v) {
+        // A zigzag short takes at most 3 bytes, the length 5; the last word stored reaches 8 bytes
+        // from its start.
+        if (tryRoom(3L * v.length + 5 + Varints.ROOM)) {
             byte[] b = buf;
-            int p = pos;
+            int p = Varints.putVarUInt(b, pos, v.length);
             for (short x : v) {
                 p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
             }
             pos = p;
             return;
         }
+        writeVarUInt(v.length);
         for (short x : v) {
             writeVarInt(x);
         }
     }
 
     /**
-     * Writes chars as {@link #writeVarUInt} writes each, as {@link #writeVarShorts} does.
+     * Writes a {@code char[]}: its length, then each element as {@link #writeVarUInt} writes it, as
+     * {@link #writeShortArray} does.
      *
      * @param v the values
      */
-    public void writeVarChars(char[] v) {
-        if (tryRoom(3L * v.length + Varints.ROOM)) {
+    public void writeCharArray(char[] v) {
+        if (tryRoom(3L * v.length + 5 + Varints.ROOM)) {
             byte[] b = buf;
-            int p = pos;
+            int p = Varints.putVarUInt(b, pos, v.length);
             for (char x : v) {
                 p = Varints.putVarUInt(b, p, x);
             }
             pos = p;
             return;
         }
+        writeVarUInt(v.length);
         for (char x : v) {
             writeVarUInt(x);
         }
     }
 
     /**
-     * Writes ints as {@link #writeVarInt} writes each, as {@link #writeVarShorts} does.
+     * Writes an {@code int[]}: its length, then each element as {@link #writeVarInt} writes it, as
+     * {@link #writeShortArray} does.
      *
      * @param v the values
      */
-    public void writeVarInts(int[] v) {
-        if (tryRoom(5L * v.length + Varints.ROOM)) {
+    public void writeIntArray(int[] v) {
+        if (tryRoom(5L * v.length + 5 + Varints.ROOM)) {
             byte[] b = buf;
-            int p = pos;
+            int p = Varints.putVarUInt(b, pos, v.length);
             for (int x : v) {
                 p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
             }
             pos = p;
             return;
         }
+        writeVarUInt(v.length);
         for (int x : v) {
             writeVarInt(x);
         }
     }
 
     /**
-     * Writes longs as {@link #writeVarLong} writes each, as {@link #writeVarShorts} does.
+     * Writes a {@code long[]}: its length, then each element as {@link #writeVarLong} writes it, as
+     * {@link #writeShortArray} does.
      *
      * @param v the values
      */
-    public void writeVarLongs(long[] v) {
-        // Nine bytes each at most, the nine-byte form stored as a word and one byte.
-        if (tryRoom(9L * v.length)) {
+    public void writeLongArray(long[] v) {
+        // Nine bytes each at most, the nine-byte form stored as a word and one byte; the length's
+        // word reaches 8 bytes from its start.
+        if (tryRoom(9L * v.length + Varints.ROOM)) {
             byte[] b = buf;
-            int p = pos;
+            int p = Varints.putVarUInt(b, pos, v.length);
             for (long x : v) {
                 p = Varints.putVarULong(b, p, (x << 1) ^ (x >> 63));
             }
             pos = p;
             return;
         }
+        writeVarUInt(v.length);
         for (long x : v) {
             writeVarLong(x);
         }
     }
 
     /**
-     * Writes floats as their IEEE 754 bits, four bytes each, little-endian, behind one capacity check.
+     * Writes a {@code boolean[]}: its length, then one byte per element, 1 or 0.
      *
      * @param v the values
      */
-    public void writeFloats(float[] v) {
-        ensure((int) Math.min(Integer.MAX_VALUE, 4L * v.length));
+    public void writeBooleanArray(boolean[] v) {
+        writeArrayLength(v.length, 1);
+        byte[] b = buf;
+        int p = pos;
+        for (boolean x : v) {
+            b[p++] = (byte) (x ? 1 : 0);
+        }
+        pos = p;
+    }
+
+    /**
+     * Writes a {@code float[]}: its length, then each element's IEEE 754 bits, four bytes
+     * little-endian, behind one capacity check.
+     *
+     * @param v the values
+     */
+    public void writeFloatArray(float[] v) {
+        writeArrayLength(v.length, 4);
         byte[] b = buf;
         int p = pos;
         for (float x : v) {
@@ -433,12 +459,13 @@ public final class BufferWriter {
     }
 
     /**
-     * Writes doubles as their IEEE 754 bits, eight bytes each, little-endian, behind one capacity check.
+     * Writes a {@code double[]}: its length, then each element's IEEE 754 bits, eight bytes
+     * little-endian, behind one capacity check.
      *
      * @param v the values
      */
-    public void writeDoubles(double[] v) {
-        ensure((int) Math.min(Integer.MAX_VALUE, 8L * v.length));
+    public void writeDoubleArray(double[] v) {
+        writeArrayLength(v.length, 8);
         byte[] b = buf;
         int p = pos;
         for (double x : v) {
@@ -446,6 +473,21 @@ public final class BufferWriter {
             p += 8;
         }
         pos = p;
+    }
+
+    /**
+     * Writes an array's length and makes room for its elements of a fixed width: one capacity check
+     * when there is (or a growable writer makes) room for the longest length as well, else the
+     * length and the elements each checked ({@link #ensure} throws when they do not fit).
+     */
+    private void writeArrayLength(int length, int width) {
+        // The length's word reaches 8 bytes from its start, past the elements of a short array.
+        if (tryRoom((long) width * length + Varints.ROOM)) {
+            pos = Varints.putVarUInt(buf, pos, length);
+            return;
+        }
+        writeVarUInt(length);
+        ensure((int) Math.min(Integer.MAX_VALUE, (long) width * length));
     }
 
     /**

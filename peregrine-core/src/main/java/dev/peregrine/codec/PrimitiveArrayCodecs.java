@@ -1,7 +1,6 @@
 package dev.peregrine.codec;
 
 import dev.peregrine.buffer.BufferReader;
-import dev.peregrine.buffer.BufferWriter;
 
 /**
  * Arrays of primitives: a varint length, then the elements. {@code byte} and {@code boolean} take one
@@ -25,12 +24,7 @@ final class PrimitiveArrayCodecs {
     static final class Booleans extends LeafCodec<boolean[]> {
         @Override
         public void write(WriteContext ctx, boolean[] v, TypeHint hint) {
-            BufferWriter out = ctx.out();
-            out.writeVarUInt(v.length);
-            out.ensure(v.length);
-            for (boolean b : v) {
-                out.writeByte(b ? 1 : 0);
-            }
+            ctx.out().writeBooleanArray(v);
         }
 
         @Override
@@ -63,8 +57,7 @@ final class PrimitiveArrayCodecs {
     static final class Shorts extends LeafCodec<short[]> {
         @Override
         public void write(WriteContext ctx, short[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeVarShorts(v);
+            ctx.out().writeShortArray(v);
         }
 
         @Override
@@ -79,8 +72,7 @@ final class PrimitiveArrayCodecs {
     static final class Chars extends LeafCodec<char[]> {
         @Override
         public void write(WriteContext ctx, char[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeVarChars(v);
+            ctx.out().writeCharArray(v);
         }
 
         @Override
@@ -95,8 +87,7 @@ final class PrimitiveArrayCodecs {
     static final class Ints extends LeafCodec<int[]> {
         @Override
         public void write(WriteContext ctx, int[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeVarInts(v);
+            ctx.out().writeIntArray(v);
         }
 
         @Override
@@ -111,8 +102,7 @@ final class PrimitiveArrayCodecs {
     static final class Longs extends LeafCodec<long[]> {
         @Override
         public void write(WriteContext ctx, long[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeVarLongs(v);
+            ctx.out().writeLongArray(v);
         }
 
         @Override
@@ -127,8 +117,7 @@ final class PrimitiveArrayCodecs {
     static final class Floats extends LeafCodec<float[]> {
         @Override
         public void write(WriteContext ctx, float[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeFloats(v);
+            ctx.out().writeFloatArray(v);
         }
 
         @Override
@@ -143,8 +132,7 @@ final class PrimitiveArrayCodecs {
     static final class Doubles extends LeafCodec<double[]> {
         @Override
         public void write(WriteContext ctx, double[] v, TypeHint hint) {
-            ctx.out().writeVarUInt(v.length);
-            ctx.out().writeDoubles(v);
+            ctx.out().writeDoubleArray(v);
         }
 
         @Override

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -73,9 +74,13 @@ class VarintWordTest {
         return v >= 0 ? 2 * v : -2 * v - 1;
     }
 
-    /** The bytes of each element by the reference, zigzag first, as the array writes must give. */
+    /**
+     * The bytes the array writes must give: the length, then each element by the reference, zigzag
+     * first.
+     */
     private static byte[] referenceElements(long[] zigzagged, boolean asLongs) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(referenceInt(zigzagged.length));
         for (long z : zigzagged) {
             out.writeBytes(asLongs ? referenceLong(z) : referenceInt((int) z));
         }
@@ -88,8 +93,8 @@ class VarintWordTest {
      * asks for and one byte less (where each element is written checked instead); all must give
      * {@code expected} and leave every byte past the limit alone.
      *
-     * @param room what the one-check path asks for: the longest form of every element, and the
-     *             reach of the last word stored
+     * @param room what the one-check path asks for: the longest form of the length and of every
+     *             element, and the reach of the last word stored
      */
     private static void assertArrayWrite(byte[] expected, int room, Consumer<BufferWriter> write,
                                          String what) {
@@ -121,9 +126,10 @@ class VarintWordTest {
         // holds them).
         long[] pool = samples();
         SplittableRandom r = new SplittableRandom(11);
-        for (int k = 0; k <= 81; k++) {
-            int n = k % 41;
-            boolean longest = k > 40;
+        for (int k = 0; k <= 83; k++) {
+            // Sizes 0 to 40, then 200 (a two-byte length), each of mixed values and of the longest.
+            int n = k % 42 == 41 ? 200 : k % 42;
+            boolean longest = k > 41;
             int[] ints = new int[n];
             long[] longs = new long[n];
             short[] shorts = new short[n];
@@ -143,14 +149,52 @@ class VarintWordTest {
                 zShorts[i] = zigzag(shorts[i]);
                 zChars[i] = chars[i];
             }
-            assertArrayWrite(referenceElements(zInts, false), 5 * n + Varints.ROOM, w -> w.writeVarInts(ints),
-                    "int[" + n + "]");
-            assertArrayWrite(referenceElements(zLongs, true), 9 * n, w -> w.writeVarLongs(longs), "long[" + n + "]");
-            assertArrayWrite(referenceElements(zShorts, false), 3 * n + Varints.ROOM, w -> w.writeVarShorts(shorts),
-                    "short[" + n + "]");
-            assertArrayWrite(referenceElements(zChars, false), 3 * n + Varints.ROOM, w -> w.writeVarChars(chars),
-                    "char[" + n + "]");
+            assertArrayWrite(referenceElements(zInts, false), 5 * n + 5 + Varints.ROOM,
+                    w -> w.writeIntArray(ints), "int[" + n + "]");
+            assertArrayWrite(referenceElements(zLongs, true), 9 * n + Varints.ROOM, w -> w.writeLongArray(longs),
+                    "long[" + n + "]");
+            assertArrayWrite(referenceElements(zShorts, false), 3 * n + 5 + Varints.ROOM,
+                    w -> w.writeShortArray(shorts), "short[" + n + "]");
+            assertArrayWrite(referenceElements(zChars, false), 3 * n + 5 + Varints.ROOM,
+                    w -> w.writeCharArray(chars), "char[" + n + "]");
         }
+    }
+
+    @Test
+    void fixedWidthArraysMatchTheReference() {
+        // The length, then each element's bytes little-endian (booleans as 1 or 0), through the same
+        // bounded writers as the varint arrays: the one-check path asks for the reach of the
+        // length's word past the elements.
+        SplittableRandom r = new SplittableRandom(19);
+        for (int n : new int[] {0, 1, 2, 7, 40, 200}) {
+            float[] floats = new float[n];
+            double[] doubles = new double[n];
+            boolean[] booleans = new boolean[n];
+            ByteBuffer f = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer d = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
+            byte[] z = new byte[n];
+            for (int i = 0; i < n; i++) {
+                floats[i] = Float.intBitsToFloat(r.nextInt());
+                doubles[i] = Double.longBitsToDouble(r.nextLong());
+                booleans[i] = r.nextBoolean();
+                f.putInt(Float.floatToRawIntBits(floats[i]));
+                d.putLong(Double.doubleToRawLongBits(doubles[i]));
+                z[i] = (byte) (booleans[i] ? 1 : 0);
+            }
+            assertArrayWrite(withLength(n, f.array()), 4 * n + Varints.ROOM, w -> w.writeFloatArray(floats),
+                    "float[" + n + "]");
+            assertArrayWrite(withLength(n, d.array()), 8 * n + Varints.ROOM, w -> w.writeDoubleArray(doubles),
+                    "double[" + n + "]");
+            assertArrayWrite(withLength(n, z), n + Varints.ROOM, w -> w.writeBooleanArray(booleans),
+                    "boolean[" + n + "]");
+        }
+    }
+
+    private static byte[] withLength(int n, byte[] elements) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(referenceInt(n));
+        out.writeBytes(elements);
+        return out.toByteArray();
     }
 
     @Test
@@ -177,32 +221,32 @@ class VarintWordTest {
                 doubles[i] = Double.longBitsToDouble(v);
             }
             String what = "[" + n + "]";
-            assertRunReadsBack(w -> w.writeVarInts(ints), in -> {
+            assertRunReadsBack(n, w -> w.writeIntArray(ints), in -> {
                 int[] got = new int[ints.length];
                 in.readVarInts(got);
                 assertArrayEquals(ints, got, "int" + what);
             });
-            assertRunReadsBack(w -> w.writeVarLongs(longs), in -> {
+            assertRunReadsBack(n, w -> w.writeLongArray(longs), in -> {
                 long[] got = new long[longs.length];
                 in.readVarLongs(got);
                 assertArrayEquals(longs, got, "long" + what);
             });
-            assertRunReadsBack(w -> w.writeVarShorts(shorts), in -> {
+            assertRunReadsBack(n, w -> w.writeShortArray(shorts), in -> {
                 short[] got = new short[shorts.length];
                 in.readVarShorts(got);
                 assertArrayEquals(shorts, got, "short" + what);
             });
-            assertRunReadsBack(w -> w.writeVarChars(chars), in -> {
+            assertRunReadsBack(n, w -> w.writeCharArray(chars), in -> {
                 char[] got = new char[chars.length];
                 in.readVarChars(got);
                 assertArrayEquals(chars, got, "char" + what);
             });
-            assertRunReadsBack(w -> w.writeFloats(floats), in -> {
+            assertRunReadsBack(n, w -> w.writeFloatArray(floats), in -> {
                 float[] got = new float[floats.length];
                 in.readFloats(got);
                 assertArrayEquals(floats, got, "float" + what);
             });
-            assertRunReadsBack(w -> w.writeDoubles(doubles), in -> {
+            assertRunReadsBack(n, w -> w.writeDoubleArray(doubles), in -> {
                 double[] got = new double[doubles.length];
                 in.readDoubles(got);
                 assertArrayEquals(doubles, got, "double" + what);
@@ -211,11 +255,11 @@ class VarintWordTest {
     }
 
     /**
-     * Writes a run after a one-byte prefix, then reads it back through {@code read} from an array
-     * reader with 16 spare bytes after it, one that ends with the run, and a buffer reader, checking
-     * that each stops right after the run.
+     * Writes an array of {@code n} elements after a one-byte prefix, then reads its length and its
+     * run back through {@code read} from an array reader with 16 spare bytes after it, one that
+     * ends with the run, and a buffer reader, checking that each stops right after the run.
      */
-    private static void assertRunReadsBack(Consumer<BufferWriter> write,
+    private static void assertRunReadsBack(int n, Consumer<BufferWriter> write,
                                            Consumer<BufferReader> read) {
         BufferWriter w = BufferWriter.growable(64);
         w.writeByte(0x7F);
@@ -229,6 +273,7 @@ class VarintWordTest {
             new ByteBufferReader(ByteBuffer.wrap(run)),
         }) {
             in.readByte();
+            assertEquals(n, in.readVarUInt(), in.getClass().getSimpleName() + " reads the length");
             read.accept(in);
             assertEquals(run.length, in.position(), in.getClass().getSimpleName() + " stops after the run");
         }
@@ -253,30 +298,35 @@ class VarintWordTest {
             shorts[i] = (short) v;
             chars[i] = (char) v;
         }
-        assertCutsFailAlike(n, w -> w.writeVarInts(ints), in -> in.readVarInts(new int[n]), in -> in.readVarInt());
-        assertCutsFailAlike(n, w -> w.writeVarLongs(longs), in -> in.readVarLongs(new long[n]),
+        assertCutsFailAlike(n, w -> w.writeIntArray(ints), in -> in.readVarInts(new int[n]), in -> in.readVarInt());
+        assertCutsFailAlike(n, w -> w.writeLongArray(longs), in -> in.readVarLongs(new long[n]),
                 in -> in.readVarLong());
-        assertCutsFailAlike(n, w -> w.writeVarShorts(shorts), in -> in.readVarShorts(new short[n]),
+        assertCutsFailAlike(n, w -> w.writeShortArray(shorts), in -> in.readVarShorts(new short[n]),
                 in -> in.readVarInt());
-        assertCutsFailAlike(n, w -> w.writeVarChars(chars), in -> in.readVarChars(new char[n]),
+        assertCutsFailAlike(n, w -> w.writeCharArray(chars), in -> in.readVarChars(new char[n]),
                 in -> in.readVarUInt());
-        assertCutsFailAlike(n, w -> w.writeFloats(new float[n]), in -> in.readFloats(new float[n]),
+        assertCutsFailAlike(n, w -> w.writeFloatArray(new float[n]), in -> in.readFloats(new float[n]),
                 in -> in.readFloat());
-        assertCutsFailAlike(n, w -> w.writeDoubles(new double[n]), in -> in.readDoubles(new double[n]),
+        assertCutsFailAlike(n, w -> w.writeDoubleArray(new double[n]), in -> in.readDoubles(new double[n]),
                 in -> in.readDouble());
     }
 
     /**
-     * Writes a run of {@code n} elements, then reads every prefix of it through {@code run} on an
-     * array reader and on a buffer reader, and through {@code element} called {@code n} times on an
-     * array reader; all three must fail at the same offset.
+     * Writes an array of {@code n} elements, then reads every prefix of it, its length and then
+     * through {@code run} on an array reader and on a buffer reader, and through {@code element}
+     * called {@code n} times on an array reader; all three must fail at the same offset.
      */
     private static void assertCutsFailAlike(int n, Consumer<BufferWriter> write, Consumer<BufferReader> run,
                                             Consumer<BufferReader> element) {
         Consumer<BufferReader> each = in -> {
+            in.readVarUInt();
             for (int i = 0; i < n; i++) {
                 element.accept(in);
             }
+        };
+        Consumer<BufferReader> counted = in -> {
+            in.readVarUInt();
+            run.accept(in);
         };
         BufferWriter w = BufferWriter.growable(64);
         write.accept(w);
@@ -286,9 +336,9 @@ class VarintWordTest {
             long expected = assertThrows(MalformedInputException.class,
                     () -> each.accept(new ArrayReader(b, 0, b.length))).offset();
             assertEquals(expected, assertThrows(MalformedInputException.class,
-                    () -> run.accept(new ArrayReader(b, 0, b.length))).offset(), "array run cut at " + cut);
+                    () -> counted.accept(new ArrayReader(b, 0, b.length))).offset(), "array run cut at " + cut);
             assertEquals(expected, assertThrows(MalformedInputException.class,
-                    () -> run.accept(new ByteBufferReader(ByteBuffer.wrap(b)))).offset(),
+                    () -> counted.accept(new ByteBufferReader(ByteBuffer.wrap(b)))).offset(),
                     "buffer run cut at " + cut);
         }
     }
@@ -296,8 +346,9 @@ class VarintWordTest {
     @Test
     void aTruncatedOrOverflowingArrayRunIsRefused() {
         BufferWriter w = BufferWriter.growable(64);
-        w.writeVarInts(new int[] {1, -300, Integer.MIN_VALUE, 7});
-        byte[] good = w.toByteArray();
+        w.writeIntArray(new int[] {1, -300, Integer.MIN_VALUE, 7});
+        // The run without its one-byte length.
+        byte[] good = Arrays.copyOfRange(w.toByteArray(), 1, w.size());
         byte[] cut = Arrays.copyOf(good, good.length - 1);
         assertThrows(MalformedInputException.class, () -> new ArrayReader(cut, 0, cut.length).readVarInts(new int[4]));
         assertThrows(MalformedInputException.class,
