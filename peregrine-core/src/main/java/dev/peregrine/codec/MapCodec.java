@@ -129,25 +129,21 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      * @param base      what it returned
      * @param n         the map's size
      * @param nulls     what {@link EntryStack#nulls} returned
-     * @param key       the codec of the declared key class, or in the compatible format the
-     *                  same-schema codec inside it
+     * @param key       the codec of the declared key class
      * @param keyHint   the declared key type
-     * @param keyDef    in the compatible format the key class's local definition, else null
-     * @param value     the codec of the declared value class, likewise
+     * @param value     the codec of the declared value class
      * @param valueHint the declared value type
-     * @param valueDef  in the compatible format the value class's local definition, else null
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void writeAllOf(WriteContext ctx, Object[] items, int base, int n, int nulls,
-                           TypeCodec key, TypeHint keyHint, dev.peregrine.compat.ClassDef keyDef,
-                           TypeCodec value, TypeHint valueHint, dev.peregrine.compat.ClassDef valueDef) {
+                           TypeCodec key, TypeHint keyHint, TypeCodec value, TypeHint valueHint) {
         int keyNulls = nulls & 1;
         int valueNulls = nulls >>> 1;
         int keyFlags = Elements.flagsOfDeclared(n, keyNulls);
         int valueFlags = Elements.flagsOfDeclared(n, valueNulls);
         ctx.out().writeVarULong((long) n << 2 * Elements.FLAG_BITS | valueFlags << Elements.FLAG_BITS | keyFlags);
-        writeRun(ctx, items, base, n, keyNulls, key, keyHint, keyDef);
-        writeRun(ctx, items, base + n, n, valueNulls, value, valueHint, valueDef);
+        writeRun(ctx, items, base, n, keyNulls, key, keyHint);
+        writeRun(ctx, items, base + n, n, valueNulls, value, valueHint);
     }
 
     /**
@@ -160,18 +156,13 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void writeRun(WriteContext ctx, Object[] items, int from, int n, int nulls, TypeCodec codec,
-                                 TypeHint hint, dev.peregrine.compat.ClassDef def) {
+                                 TypeHint hint) {
         if (nulls > 0) {
             Elements.writePresence(ctx.out(), items, from, n);
         }
         for (int i = from; i < from + n; i++) {
             Object e = items[i];
-            if (e == null) {
-                continue;
-            }
-            if (def != null) {
-                ctx.writeKnownWithDef(e, codec, hint, def);
-            } else {
+            if (e != null) {
                 ctx.writeKnown(e, codec, hint);
             }
         }

@@ -193,9 +193,9 @@ public final class ReferenceSlot {
      * The key type of a field that may hold a {@code HashMap} whose keys all have one class and whose
      * values all have another, exactly: declared as {@code Map<K, V>}, {@code HashMap<K, V>} or
      * another supertype of {@code HashMap}, with {@code K} and {@code V} final classes (not enums nor
-     * arrays, as for {@link #listElement}). Such a field's maps are written by
-     * {@link WriteContext#writeMapField} and, in the same-schema format, read by a loop of its
-     * generated codec's own ({@link ReadContext#openMap}).
+     * arrays, as for {@link #listElement}). In the same-schema format such a field's maps are
+     * written by {@link WriteContext#writeMapField} and read by a loop of its generated codec's own
+     * ({@link ReadContext#openMap}).
      *
      * @return the key hint (the first type argument, as a map's codec takes it), or null
      */

@@ -440,18 +440,14 @@ public final class WriteContext {
      *
      * @param value      the field's value
      * @param slot       the field's slot
-     * @param keyCodec   the codec of the key class, or in the compatible format the same-schema
-     *                   codec inside it
+     * @param keyCodec   the codec of the key class
      * @param keyHint    {@code slot.mapKey()}
-     * @param keyDef     in the compatible format the key class's local definition, else null
-     * @param valueCodec the codec of the value class, likewise
+     * @param valueCodec the codec of the value class
      * @param valueHint  {@code slot.mapValue()}
-     * @param valueDef   in the compatible format the value class's local definition, else null
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeMapField(Object value, ReferenceSlot slot,
-                              TypeCodec keyCodec, TypeHint keyHint, dev.peregrine.compat.ClassDef keyDef,
-                              TypeCodec valueCodec, TypeHint valueHint, dev.peregrine.compat.ClassDef valueDef) {
+                              TypeCodec keyCodec, TypeHint keyHint, TypeCodec valueCodec, TypeHint valueHint) {
         if (value.getClass() != HashMap.class || written != null) {
             writeAny(value, slot);
             return;
@@ -469,7 +465,7 @@ public final class WriteContext {
         }
         writeTag(HashMap.class, slot);
         enter();
-        MapCodec.writeAllOf(this, items, base, n, nulls, keyCodec, keyHint, keyDef, valueCodec, valueHint, valueDef);
+        MapCodec.writeAllOf(this, items, base, n, nulls, keyCodec, keyHint, valueCodec, valueHint);
         depth--;
         stack.pop(base);
     }

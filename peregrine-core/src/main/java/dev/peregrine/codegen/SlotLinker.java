@@ -29,10 +29,11 @@ import java.util.ArrayList;
  * updating it; a field declared as a list of one final class has loops of its generated codec's own
  * ({@link ListLoop}), whose element sites are linked here, and whose field site, for the lists
  * they decline, is written by {@code WriteContext.writeListField} with its element codec as a
- * constant and read by the slot; a field declared as a map from one final class to another is
- * written by {@code writeMapField}, with its key and value codecs as constants, and in the
- * same-schema format read by a loop of its generated codec's own ({@link MapLoop}), whose key and
- * value sites are linked here and whose field site, for the maps it declines, is the slot.
+ * constant and read by the slot; in the same-schema format a field declared as a map from one
+ * final class to another is written by {@code writeMapField}, with its key and value codecs as
+ * constants, and read by a loop of its generated codec's own ({@link MapLoop}), whose key and value
+ * sites are linked here and whose field site, for the maps it declines, is the slot (the compatible
+ * format writes and reads such a field through the slot).
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
@@ -71,8 +72,8 @@ public final class SlotLinker {
             WRITE_LIST = l.findVirtual(WriteContext.class, "writeListField", MethodType.methodType(void.class,
                     Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class));
             WRITE_MAP = l.findVirtual(WriteContext.class, "writeMapField", MethodType.methodType(void.class,
-                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, ClassDef.class,
-                    TypeCodec.class, TypeHint.class, ClassDef.class));
+                    Object.class, ReferenceSlot.class, TypeCodec.class, TypeHint.class, TypeCodec.class,
+                    TypeHint.class));
             WRITE_SLOT = l.findVirtual(ReferenceSlot.class, "write",
                     MethodType.methodType(void.class, WriteContext.class, Object.class));
             READ_KNOWN = l.findVirtual(ReadContext.class, "readKnown",
@@ -274,8 +275,9 @@ public final class SlotLinker {
         if (codecs == null) {
             return null;
         }
-        return MethodHandles.insertArguments(WRITE_MAP, 2, s.slot(), inner(codecs[0]), s.slot().mapKey(),
-                localDef(codecs[0]), inner(codecs[1]), s.slot().mapValue(), localDef(codecs[1]));
+        // The same-schema format only (mapCodecs), so no class definitions go with the codecs.
+        return MethodHandles.insertArguments(WRITE_MAP, 2, s.slot(), codecs[0], s.slot().mapKey(), codecs[1],
+                s.slot().mapValue());
     }
 
     /**
