@@ -231,12 +231,22 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
      */
     public final int readLength(int max, String what) {
         int at = position();
-        int n = readVarUInt();
+        int n = readLengthVarUInt();
         if (n < 0 || n > max) {
             throw new dev.peregrine.LimitExceededException(what + " length " + Integer.toUnsignedString(n)
                     + " exceeds the limit " + max, at);
         }
         return n;
+    }
+
+    /**
+     * {@link #readVarUInt} for a length, which is usually below 128: a reader over an array takes
+     * the one-byte form with a single byte load.
+     *
+     * @return the value
+     */
+    int readLengthVarUInt() {
+        return readVarUInt();
     }
 
     /** Reads a string header and checks it; returns {@code byteLength << 2 | encoding}. */

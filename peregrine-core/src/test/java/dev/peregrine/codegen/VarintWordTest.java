@@ -417,6 +417,37 @@ class VarintWordTest {
     }
 
     @Test
+    void lengthsReadAsVarintsDoWithOrWithoutTheOneByteLoad() {
+        // readLength takes a one-byte length with a single byte load on an array reader; every
+        // length, at the end of the input or with bytes after it, must read as readVarUInt reads
+        // it, and a cut one must fail at the same offset.
+        for (int n : new int[] {0, 1, 127, 128, 200, 16_383, 16_384, 1_000_000}) {
+            byte[] exact = referenceInt(n);
+            byte[] spare = Arrays.copyOf(exact, exact.length + 16);
+            for (byte[] b : new byte[][] {exact, spare}) {
+                for (BufferReader in : new BufferReader[] {
+                    new ArrayReader(b, 0, b.length), new ByteBufferReader(ByteBuffer.wrap(b)),
+                }) {
+                    assertEquals(n, in.readLength(Integer.MAX_VALUE, "test"), "length " + n);
+                    assertEquals(exact.length, in.position(), "bytes taken by length " + n);
+                }
+            }
+            byte[] cut = Arrays.copyOf(exact, exact.length - 1);
+            long expected = assertThrows(MalformedInputException.class,
+                    () -> new ArrayReader(cut, 0, cut.length).readVarUInt()).offset();
+            assertEquals(expected, assertThrows(MalformedInputException.class,
+                    () -> new ArrayReader(cut, 0, cut.length).readLength(Integer.MAX_VALUE, "test")).offset(),
+                    "cut length " + n);
+        }
+        byte[] over = referenceInt(300);
+        assertThrows(dev.peregrine.LimitExceededException.class,
+                () -> new ArrayReader(over, 0, over.length).readLength(299, "test"));
+        byte[] one = {100};
+        assertThrows(dev.peregrine.LimitExceededException.class,
+                () -> new ArrayReader(one, 0, 1).readLength(99, "test"));
+    }
+
+    @Test
     void aTruncatedVarintIsRefused() {
         byte[] b = {(byte) 0x80, (byte) 0x80};
         assertThrows(MalformedInputException.class, () -> new ArrayReader(b, 0, 2).readVarUInt());
