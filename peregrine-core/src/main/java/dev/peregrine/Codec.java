@@ -38,6 +38,8 @@ public final class Codec<T> {
     private static final int NESTING = 4;
     /** Array readers and their contexts, kept between decodes; see decode. */
     private final Reusable<ReadContext> boundReader = new Reusable<>();
+    /** The first five bytes of this codec's payloads, or {@link Session#NO_PREFIX}: see Session.prefix. */
+    private final long prefix;
     private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
@@ -45,6 +47,7 @@ public final class Codec<T> {
         this.type = Objects.requireNonNull(type, "type");
         this.codec = session.registry().codecFor(type);
         this.plainClass = Builtins.wireClass(type) == type ? type : null;
+        this.prefix = session.prefix(type);
     }
 
     /** @return the root type */
@@ -178,7 +181,7 @@ public final class Codec<T> {
         ArrayReader in = (ArrayReader) ctx.in();
         in.retarget(src, offset, length);
         try {
-            T value = session.read(ctx, type, codec);
+            T value = session.read(ctx, type, codec, prefix);
             Session.requireEnd(in);
             return value;
         } finally {

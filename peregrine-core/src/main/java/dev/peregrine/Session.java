@@ -32,6 +32,8 @@ final class Session {
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
     private static final int COMPATIBLE = 1;
+    /** What {@link #prefix} returns where payloads have no fixed start. */
+    static final long NO_PREFIX = -1;
 
     private final TypeRegistry registry;
     private final boolean references;
@@ -241,8 +243,45 @@ final class Session {
      * @param rootCodec the codec of a known root (no tag in the payload), or null to read the tag
      */
     <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec) {
+        return read(ctx, expected, rootCodec, NO_PREFIX);
+    }
+
+    /**
+     * The five bytes a same-schema payload of a known root starts with when this session writes it
+     * (the header byte, then the root's schema fingerprint), for {@link #read(ReadContext, Class,
+     * TypeCodec, long)}.
+     *
+     * @param rootType the known root's class
+     * @return the bytes as a little-endian number, or {@link #NO_PREFIX} in the compatible format
+     */
+    long prefix(Class<?> rootType) {
+        if (registry.compatible()) {
+            return NO_PREFIX;
+        }
+        int header = MAGIC | (VERSION & 3) << 2 | (references ? REFERENCES : 0);
+        return header | (registry.fingerprint(rootType) & 0xFFFFFFFFL) << 8;
+    }
+
+    /**
+     * {@link #read(ReadContext, Class, TypeCodec)} for a known root whose payloads usually start with
+     * the given {@link #prefix}.
+     *
+     * <p>Perf: such a payload is recognised with one comparison of its first five bytes and its
+     * root read at once; the header's checks, the fingerprint's lookup and the cast are the
+     * general path's, taken by any other payload (which may still be valid: one written with other
+     * reference tracking, or in format version 1).
+     *
+     * @param prefix the expected first five bytes, or {@link #NO_PREFIX}
+     */
+    @SuppressWarnings("unchecked")
+    <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec, long prefix) {
         BufferReader in = ctx.in();
         try {
+            if (prefix != NO_PREFIX && in.skipPrefix(prefix)) {
+                ctx.reset(references);
+                // The root codec reads values of exactly its class, the expected one.
+                return (T) ctx.readRoot(rootCodec);
+            }
             int header = readHeader(in);
             boolean tracked = (header & REFERENCES) != 0;
             TypeCodec<?> codec = rootCodec;

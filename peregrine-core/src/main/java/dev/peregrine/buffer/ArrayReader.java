@@ -130,6 +130,34 @@ public final class ArrayReader extends BufferReader {
         return readVarUInt();
     }
 
+    @Override
+    public boolean skipPrefix(long prefix) {
+        int p = pos;
+        if (end - p >= 5 && buf[p] == (byte) prefix && (int) INT_LE.get(buf, p + 1) == (int) (prefix >>> 8)) {
+            pos = p + 5;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Perf: a one-byte length within both limits is taken with one byte load and one branch, where
+     * {@code readLength} and {@code require} computed the error offset and the bytes remaining
+     * apart; any other length, valid or not, goes the general way, which reports what is wrong.
+     */
+    @Override
+    public int readArrayLength(int max, int minBytesEach, String what) {
+        int p = pos;
+        if (p < end) {
+            int n = buf[p];
+            if (n >= 0 & n <= max & (long) n * minBytesEach < end - p) {
+                pos = p + 1;
+                return n;
+            }
+        }
+        return super.readArrayLength(max, minBytesEach, what);
+    }
+
     /** Perf: as {@link #readVarUInt}, the nine-byte form needing 9 bytes of room. */
     @Override
     public long readVarULong() {

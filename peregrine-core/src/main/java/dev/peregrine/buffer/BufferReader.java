@@ -240,6 +240,32 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     }
 
     /**
+     * Moves past the next five bytes when they are the given ones, and does nothing otherwise.
+     *
+     * @param prefix five bytes as a little-endian number (the low 40 bits)
+     * @return whether the bytes were there and were skipped
+     */
+    public boolean skipPrefix(long prefix) {
+        return false;
+    }
+
+    /**
+     * Reads the length of an array whose elements take at least {@code minBytesEach} bytes each,
+     * and checks it against a limit and against the bytes remaining: {@link #readLength}, then
+     * {@link #require}, with their errors.
+     *
+     * @param max          largest allowed length
+     * @param minBytesEach fewest bytes an element takes
+     * @param what         the construct, for the error message
+     * @return the length
+     */
+    public int readArrayLength(int max, int minBytesEach, String what) {
+        int n = readLength(max, what);
+        require((long) n * minBytesEach, what);
+        return n;
+    }
+
+    /**
      * {@link #readVarUInt} for a length, which is usually below 128: a reader over an array takes
      * the one-byte form with a single byte load.
      *

@@ -1,6 +1,5 @@
 package dev.peregrine.codec;
 
-import dev.peregrine.buffer.BufferReader;
 
 /**
  * Arrays of primitives: a varint length, then the elements. {@code byte} and {@code boolean} take one
@@ -14,10 +13,7 @@ final class PrimitiveArrayCodecs {
     }
 
     private static int length(ReadContext ctx, int minBytesEach, String what) {
-        BufferReader in = ctx.in();
-        int n = in.readLength(ctx.limits().maxCollectionLength(), what);
-        in.require((long) n * minBytesEach, what);
-        return n;
+        return ctx.in().readArrayLength(ctx.limits().maxCollectionLength(), minBytesEach, what);
     }
 
     /** {@code boolean[]}. */

@@ -24,6 +24,8 @@ public final class ReadContext {
     private final BufferReader in;
     private final TypeResolver resolver;
     private final Limits limits;
+    /** {@code limits.maxDepth()}, kept here so that a leaf's depth check is one load. */
+    private final int maxDepth;
     private ArrayList<Object> values;
     private dev.peregrine.compat.DefTable defs;
     private boolean defsPerStream;
@@ -54,6 +56,7 @@ public final class ReadContext {
         this.in = in;
         this.resolver = resolver;
         this.limits = limits;
+        this.maxDepth = limits.maxDepth();
         in.limitStrings(limits.maxStringLength());
         reset(references);
     }
@@ -183,7 +186,9 @@ public final class ReadContext {
      */
     public Object readRoot(TypeCodec<?> codec) {
         int id = values != null && codec.tracksReferences() ? reserve() : -1;
-        return finish(id, codec.read(this, null));
+        Object v = codec.read(this, null);
+        // Perf: finish only where a slot was reserved, so that untracked payloads make no call of it.
+        return id < 0 ? v : finish(id, v);
     }
 
     /**
@@ -555,10 +560,18 @@ public final class ReadContext {
      * deserialize, whose beans each have a string and an enum field.
      */
     private void enterLeaf() {
-        charge(OBJECT_CHARGE);
-        if (depth >= limits.maxDepth()) {
-            throw tooDeep();
+        // Perf: one branch for both checks (the non-short-circuit or), the limit read from a field of
+        // this context rather than through the limits record; leafRefused says which check failed.
+        long b = budget - OBJECT_CHARGE;
+        budget = b;
+        if (b < 0 | depth >= maxDepth) {
+            throw leafRefused();
         }
+    }
+
+    /** The error {@link #enterLeaf} throws: the budget's when it is spent, else the depth's. */
+    private LimitExceededException leafRefused() {
+        return budget < 0 ? overBudget() : tooDeep();
     }
 
     /** Perf: out of {@link #enter}, which every nested value inlines (see WriteContext's). */
