@@ -370,8 +370,9 @@ public final class ArrayReader extends BufferReader {
 
     @Override
     public String readString() {
-        // Perf: a Latin-1 string of under 32 bytes has a one-byte header (length << 2, encoding 0);
-        // decoding it here skips the long varint, the limit and the encoding dispatch.
+        // Perf: a Latin-1 string of under 32 bytes has a one-byte header (length << 2, encoding 0),
+        // one of under 8,192 bytes a two-byte header; decoding them here skips the long varint, the
+        // limit's separate error offset and the encoding dispatch.
         int p = pos;
         if (p < end) {
             int h = buf[p];
@@ -379,6 +380,14 @@ public final class ArrayReader extends BufferReader {
             if ((h & 0x83) == 0 && length < end - p && length <= maxStringBytes()) {
                 pos = p + 1 + length;
                 return StringEncoding.latin1(buf, p + 1, length);
+            }
+            if ((h & 0x83) == 0x80 && end - p > 1) {
+                int h2 = buf[p + 1];
+                length = (h & 0x7F) >> 2 | h2 << 5;
+                if (h2 >= 0 && length < end - p - 1 && length <= maxStringBytes()) {
+                    pos = p + 2 + length;
+                    return StringEncoding.latin1(buf, p + 2, length);
+                }
             }
         }
         long header = readStringHeader();
