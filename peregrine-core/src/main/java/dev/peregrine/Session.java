@@ -170,8 +170,7 @@ final class Session {
         BufferWriter out = ctx.out();
         try {
             boolean compatible = registry.compatible();
-            out.writeByte(MAGIC | ((compatible ? COMPATIBLE_VERSION : VERSION) & 3) << 2 | (references ? REFERENCES : 0)
-                    | (compatible ? COMPATIBLE : 0));
+            out.writeByte(headerByte());
             TypeCodec<?> codec = rootCodec;
             Class<?> type = rootType;
             if (codec == null) {
@@ -258,8 +257,14 @@ final class Session {
         if (registry.compatible()) {
             return NO_PREFIX;
         }
-        int header = MAGIC | (VERSION & 3) << 2 | (references ? REFERENCES : 0);
-        return header | (registry.fingerprint(rootType) & 0xFFFFFFFFL) << 8;
+        return headerByte() | (registry.fingerprint(rootType) & 0xFFFFFFFFL) << 8;
+    }
+
+    /** The header byte this session writes: see the class comment. */
+    private int headerByte() {
+        boolean compatible = registry.compatible();
+        return MAGIC | ((compatible ? COMPATIBLE_VERSION : VERSION) & 3) << 2 | (references ? REFERENCES : 0)
+                | (compatible ? COMPATIBLE : 0);
     }
 
     /**

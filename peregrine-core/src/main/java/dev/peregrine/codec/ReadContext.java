@@ -24,7 +24,7 @@ public final class ReadContext {
     private final BufferReader in;
     private final TypeResolver resolver;
     private final Limits limits;
-    /** {@code limits.maxDepth()}, kept here so that a leaf's depth check is one load. */
+    /** {@code limits.maxDepth()}, kept here so that each depth check is one load. */
     private final int maxDepth;
     private ArrayList<Object> values;
     private dev.peregrine.compat.DefTable defs;
@@ -228,7 +228,7 @@ public final class ReadContext {
             return false;
         }
         charge(OBJECT_CHARGE * objects);
-        if (depth >= limits.maxDepth()) {
+        if (depth >= maxDepth) {
             throw tooDeep();
         }
         depth++;
@@ -549,7 +549,7 @@ public final class ReadContext {
     private void enter() {
         // Perf: one subtraction.
         charge(OBJECT_CHARGE);
-        if (++depth > limits.maxDepth()) {
+        if (++depth > maxDepth) {
             throw tooDeep();
         }
     }
@@ -576,7 +576,7 @@ public final class ReadContext {
 
     /** Perf: out of {@link #enter}, which every nested value inlines (see WriteContext's). */
     private LimitExceededException tooDeep() {
-        return new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth(),
+        return new LimitExceededException("nesting deeper than the limit of " + maxDepth,
                 in.position());
     }
 }
