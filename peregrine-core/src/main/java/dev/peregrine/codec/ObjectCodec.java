@@ -26,6 +26,10 @@ public final class ObjectCodec extends TypeCodec<Object> {
     private final ReferenceSlot[] slots;
     private final int bitmapBytes;
     private final boolean[] byConstructor;
+    /** The leaf fields checked once per object, or null. */
+    private final LeafFields leaves;
+    /** By field: whether it is one of {@link #leaves}. */
+    private final boolean[] entered;
 
     /**
      * @param model    the class's model
@@ -52,6 +56,11 @@ public final class ObjectCodec extends TypeCodec<Object> {
         byConstructor = new boolean[n];
         for (int p : model.instantiation().parameterFields()) {
             byConstructor[p] = true;
+        }
+        leaves = LeafFields.of(model, resolver);
+        entered = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            entered[i] = leaves != null && kinds[i] == FieldKind.REFERENCE && leaves.contains(bits[i]);
         }
     }
 
@@ -111,6 +120,9 @@ public final class ObjectCodec extends TypeCodec<Object> {
     public Object read(ReadContext ctx, TypeHint hint) {
         BufferReader in = ctx.in();
         long[] bitmap = readBitmap(in, model.bitmapBits(), model.type().getName());
+        if (leaves != null) {
+            leaves.enter(ctx, bitmap);
+        }
         Instantiation inst = model.instantiation();
         Object obj = null;
         Object[] values = null;
@@ -167,7 +179,8 @@ public final class ObjectCodec extends TypeCodec<Object> {
     private Object readField(ReadContext ctx, BufferReader in, int i, long[] bitmap) {
         return switch (kinds[i]) {
             case BOOLEAN -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) != 0;
-            case REFERENCE -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) != 0 ? slots[i].read(ctx) : null;
+            case REFERENCE -> (bitmap[bits[i] >>> 6] & (1L << bits[i])) == 0 ? null
+                    : entered[i] ? slots[i].readEntered(ctx) : slots[i].read(ctx);
             default -> readNumber(kinds[i], in);
         };
     }

@@ -318,6 +318,49 @@ public final class ReadContext {
     }
 
     /**
+     * Takes the checks of an object's present leaf fields at once ({@link LeafFields}), right after
+     * its bitmap: their allocation charge, and one check that a value may sit at this depth. Those
+     * fields are then read by {@link #readStringEntered} and {@link #readLeafEntered}.
+     *
+     * @param leaves present leaf fields whose values never take part in reference tracking
+     * @param shared present leaf fields whose values do when the payload tracks references
+     *               (primitive arrays); in such a payload {@link #readLeafEntered} reads them through
+     *               {@link #readKnown}, which checks them itself, so they are not counted here
+     */
+    public void enterLeaves(int leaves, int shared) {
+        int n = values == null ? leaves + shared : leaves;
+        long b = budget - OBJECT_CHARGE * n;
+        budget = b;
+        if (b < 0 | (n != 0 & depth >= maxDepth)) {
+            throw leafRefused();
+        }
+    }
+
+    /**
+     * {@link #readString} for a field whose checks {@link #enterLeaves} took.
+     *
+     * @return the string
+     */
+    public Object readStringEntered() {
+        return in.readString();
+    }
+
+    /**
+     * {@link #readLeaf} for a field whose checks {@link #enterLeaves} took (unless the payload tracks
+     * references and the codec's values take part: then {@link #readKnown}, as there).
+     *
+     * @param codec a leaf codec
+     * @param hint  the slot's declared type
+     * @return the value
+     */
+    public Object readLeafEntered(TypeCodec<?> codec, TypeHint hint) {
+        if (values != null && codec.tracksReferences()) {
+            return readKnown(codec, hint);
+        }
+        return codec.read(this, hint);
+    }
+
+    /**
      * Reads a non-null value from a slot that may hold several types.
      *
      * @param declared the slot's declared type, or null

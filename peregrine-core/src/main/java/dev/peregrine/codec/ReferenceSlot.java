@@ -270,4 +270,14 @@ public final class ReferenceSlot {
     public Object read(ReadContext ctx) {
         return known ? ctx.readKnown(codec(), hint) : ctx.readAny(this);
     }
+
+    /**
+     * Reads a non-null value of a leaf field whose checks {@link ReadContext#enterLeaves} took.
+     *
+     * @param ctx the read
+     * @return the value
+     */
+    Object readEntered(ReadContext ctx) {
+        return ctx.readLeafEntered(codec(), hint);
+    }
 }

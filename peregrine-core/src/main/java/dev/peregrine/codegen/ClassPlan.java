@@ -1,5 +1,6 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.codec.LeafFields;
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
@@ -50,6 +51,8 @@ final class ClassPlan {
     final List<ReferenceSlot> slots = new ArrayList<>();
     final List<Chunk> chunks;
     final int constructorHandle;
+    /** The leaf fields whose checks each object's read takes at once, or null. */
+    final LeafFields leaves;
 
     private ClassPlan(TypeModel model, TypeResolver resolver, boolean nested) throws IllegalAccessException {
         this.type = model.type();
@@ -60,6 +63,7 @@ final class ClassPlan {
                 ? type.getName().replace('.', '/') + "$PeregrineCodec"
                 : "dev/peregrine/codegen/" + simple + "$PeregrineCodec";
         this.objectDesc = nested ? org.objectweb.asm.Type.getDescriptor(type) : CodegenTypes.OBJECT.getDescriptor();
+        this.leaves = LeafFields.of(model, resolver);
         boolean[] byConstructor = new boolean[model.fields().size()];
         for (int p : model.instantiation().parameterFields()) {
             byConstructor[p] = true;
@@ -108,7 +112,8 @@ final class ClassPlan {
         if (f.kind() == FieldKind.REFERENCE) {
             ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
             slots.add(referenceSlot);
-            slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot));
+            slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot,
+                    leaves != null && leaves.contains(f.bit())));
             TypeHint element = referenceSlot.listElement();
             if (element != null) {
                 list = constant(referenceSlot);

@@ -183,6 +183,9 @@ final class ReadEmitter {
     /** Reads one object into {@code f.obj}: its bitmap, then its fields, into a new object or by its constructor. */
     private void readObject(MethodVisitor mv, Frame f) {
         readBitmap(mv, f);
+        if (plan.leaves != null) {
+            enterLeaves(mv, f);
+        }
         if (plan.model.instantiation().isNoArg()) {
             readIntoNew(mv, f);
         } else {
@@ -206,6 +209,39 @@ final class ReadEmitter {
             mv.visitLdcInsn(plan.type.getName());
             mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "checkUnused",
                     "(JI" + CodegenTypes.READER_DESC + "Ljava/lang/String;)V", false);
+        }
+    }
+
+    /**
+     * Emits {@code ctx.enterLeaves(leaves, shared)}: the counts of present leaf fields in the
+     * bitmap's words, one {@code Long.bitCount} of the word and a constant mask each.
+     */
+    private void enterLeaves(MethodVisitor mv, Frame f) {
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        presentLeaves(mv, f, plan.leaves::untracked);
+        presentLeaves(mv, f, plan.leaves::tracked);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "enterLeaves", "(II)V", false);
+    }
+
+    /** Pushes how many of the bits {@code mask} gives per word are set in the object's bitmap. */
+    private void presentLeaves(MethodVisitor mv, Frame f, java.util.function.IntToLongFunction mask) {
+        boolean pushed = false;
+        for (int w = 0; w < words; w++) {
+            long m = mask.applyAsLong(w);
+            if (m == 0) {
+                continue;
+            }
+            mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * w);
+            mv.visitLdcInsn(m);
+            mv.visitInsn(Opcodes.LAND);
+            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Long", "bitCount", "(J)I", false);
+            if (pushed) {
+                mv.visitInsn(Opcodes.IADD);
+            }
+            pushed = true;
+        }
+        if (!pushed) {
+            mv.visitInsn(Opcodes.ICONST_0);
         }
     }
 

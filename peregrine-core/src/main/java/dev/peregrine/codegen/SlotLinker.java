@@ -57,6 +57,8 @@ public final class SlotLinker {
     private static final MethodHandle READ_STRING;
     private static final MethodHandle WRITE_LEAF;
     private static final MethodHandle READ_LEAF;
+    private static final MethodHandle READ_STRING_ENTERED;
+    private static final MethodHandle READ_LEAF_ENTERED;
     private static final MethodHandle WRITE_ENUM_DEF;
     private static final MethodHandle READ_ENUM_DEF;
 
@@ -85,6 +87,10 @@ public final class SlotLinker {
             WRITE_LEAF = l.findVirtual(WriteContext.class, "writeLeaf",
                     MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
             READ_LEAF = l.findVirtual(ReadContext.class, "readLeaf",
+                    MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
+            READ_STRING_ENTERED = l.findVirtual(ReadContext.class, "readStringEntered",
+                    MethodType.methodType(Object.class));
+            READ_LEAF_ENTERED = l.findVirtual(ReadContext.class, "readLeafEntered",
                     MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
             WRITE_ENUM_DEF = l.findVirtual(WriteContext.class, "writeEnumWithDef",
                     MethodType.methodType(void.class, Object.class, EnumCodec.class, ClassDef.class));
@@ -237,11 +243,29 @@ public final class SlotLinker {
     public static CallSite read(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        if (s.entered()) {
+            return new ConstantCallSite(readEntered(s).asType(type));
+        }
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
         MethodHandle target = s.known() ? readKnown(s.codec(), s.hint()) : READ_SLOT.bindTo(s.slot());
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /**
+     * The read of a leaf field whose checks its object's read took ({@code LeafFields}): a string
+     * straight from the input, anything else by its leaf codec.
+     */
+    private static MethodHandle readEntered(SlotSpec s) {
+        if (s.declared() == String.class) {
+            return READ_STRING_ENTERED;
+        }
+        TypeCodec<?> codec = s.codec();
+        if (!codec.isLeaf()) {
+            throw new IllegalStateException("not a leaf codec: " + codec + " for " + s.declared().getName());
+        }
+        return MethodHandles.insertArguments(READ_LEAF_ENTERED, 1, codec, s.hint());
     }
 
     /** The read of a field whose declared type admits one class, by that class's codec. */

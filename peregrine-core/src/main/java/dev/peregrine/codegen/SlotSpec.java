@@ -18,8 +18,11 @@ import java.lang.reflect.Type;
  * @param resolver where the declared type's codec is found
  * @param slot     the field's slot, through which a field with a tag is written and read (it
  *                 remembers the last tag)
+ * @param entered  whether the field is one of its class's {@link dev.peregrine.codec.LeafFields},
+ *                 whose checks the read of its object takes at once
  */
-record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver, ReferenceSlot slot) {
+record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver, ReferenceSlot slot,
+        boolean entered) {
 
     /**
      * The spec of a field.
@@ -28,10 +31,13 @@ record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver re
      * @param genericType its generic type
      * @param resolver    where codecs are found
      * @param slot        the field's slot
+     * @param entered     whether it is one of its class's leaf fields checked once per object
      * @return the spec
      */
-    static SlotSpec of(Class<?> declared, Type genericType, TypeResolver resolver, ReferenceSlot slot) {
-        return new SlotSpec(declared, TypeHint.of(genericType), ReferenceSlot.isKnown(declared), resolver, slot);
+    static SlotSpec of(Class<?> declared, Type genericType, TypeResolver resolver, ReferenceSlot slot,
+            boolean entered) {
+        return new SlotSpec(declared, TypeHint.of(genericType), ReferenceSlot.isKnown(declared), resolver, slot,
+                entered);
     }
 
     /** @return the codec of the declared type; only for known slots */
