@@ -85,11 +85,6 @@ public final class LeafFields {
         return bit >= 0 && ((untracked[bit >>> 6] | tracked[bit >>> 6]) & (1L << bit)) != 0;
     }
 
-    /** @return the bitmap's word count */
-    public int words() {
-        return untracked.length;
-    }
-
     /**
      * @param word a bitmap word's index
      * @return the bits, in that word, of the leaf fields whose values never track references

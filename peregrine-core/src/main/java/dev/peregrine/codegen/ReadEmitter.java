@@ -10,6 +10,7 @@ import org.objectweb.asm.Type;
 
 import java.lang.reflect.Constructor;
 import java.util.function.IntConsumer;
+import java.util.function.IntToLongFunction;
 
 /**
  * Emits {@code read}. With a no-arg constructor: read the bitmap, create the object, announce it,
@@ -224,7 +225,7 @@ final class ReadEmitter {
     }
 
     /** Pushes how many of the bits {@code mask} gives per word are set in the object's bitmap. */
-    private void presentLeaves(MethodVisitor mv, Frame f, java.util.function.IntToLongFunction mask) {
+    private void presentLeaves(MethodVisitor mv, Frame f, IntToLongFunction mask) {
         boolean pushed = false;
         for (int w = 0; w < words; w++) {
             long m = mask.applyAsLong(w);
