@@ -12,8 +12,11 @@ import dev.peregrine.type.TypeModel;
  * one allocation charge and must sit no deeper than the depth limit; right after an object's
  * bitmap, {@link ReadContext#enterLeaves} takes the charge of all its present leaf fields at once
  * and makes the depth check once, and each of those fields is then read with no check of its own
- * ({@link ReadContext#readLeafEntered}). Both backends decide the same fields from the same model,
- * so both charge the same budget and refuse a payload at the same offset.
+ * ({@link ReadContext#readLeafEntered}). Writes are checked likewise: such fields are written with
+ * no depth check of their own ({@link WriteContext#writeLeafEntered}), and one check after the
+ * object's fields refuses the write when any was present too deep ({@link WriteContext#leavesWritten}).
+ * Both backends decide the same fields from the same model, so both charge the same budget and
+ * refuse a payload at the same offset.
  *
  * <p>Leaves of a type that takes part in reference tracking (primitive arrays) are counted apart:
  * in a payload that tracks references they are read with a reference marker, by
@@ -82,7 +85,7 @@ public final class LeafFields {
      * @return whether the field is one of these
      */
     public boolean contains(int bit) {
-        return bit >= 0 && ((untracked[bit >>> 6] | tracked[bit >>> 6]) & (1L << bit)) != 0;
+        return bit >= 0 && (all(bit >>> 6) & (1L << bit)) != 0;
     }
 
     /**
@@ -100,6 +103,29 @@ public final class LeafFields {
      */
     public long tracked(int word) {
         return tracked[word];
+    }
+
+    /**
+     * @param word a bitmap word's index
+     * @return the bits, in that word, of all these fields
+     */
+    public long all(int word) {
+        return untracked[word] | tracked[word];
+    }
+
+    /**
+     * Makes the depth check of an object's present leaf fields after they were written
+     * ({@link WriteContext#leavesWritten}).
+     *
+     * @param ctx    the write
+     * @param bitmap the object's bitmap
+     */
+    public void written(WriteContext ctx, long[] bitmap) {
+        long present = 0;
+        for (int w = 0; w < bitmap.length; w++) {
+            present |= bitmap[w] & all(w);
+        }
+        ctx.leavesWritten(present);
     }
 
     /**

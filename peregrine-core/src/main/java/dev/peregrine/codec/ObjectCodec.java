@@ -85,6 +85,9 @@ public final class ObjectCodec extends TypeCodec<Object> {
         } catch (IllegalAccessException e) {
             throw new PeregrineException("cannot read field " + fields[0].getDeclaringClass().getName(), -1, e);
         }
+        if (leaves != null) {
+            leaves.written(ctx, bitmap);
+        }
         for (int b = 0; b < bitmapBytes; b++) {
             out.putByte(at + b, (byte) (bitmap[b >>> 3] >>> ((b & 7) << 3)));
         }
@@ -110,7 +113,11 @@ public final class ObjectCodec extends TypeCodec<Object> {
                 Object v = f.get(obj);
                 if (v != null) {
                     bitmap[bits[i] >>> 6] |= 1L << bits[i];
-                    slots[i].write(ctx, v);
+                    if (entered[i]) {
+                        slots[i].writeEntered(ctx, v);
+                    } else {
+                        slots[i].write(ctx, v);
+                    }
                 }
             }
         }

@@ -262,6 +262,17 @@ public final class ReferenceSlot {
     }
 
     /**
+     * Writes a non-null value of a leaf field whose depth check {@link WriteContext#leavesWritten}
+     * makes.
+     *
+     * @param ctx   the write
+     * @param value the value
+     */
+    void writeEntered(WriteContext ctx, Object value) {
+        ctx.writeLeafEntered(value, codec(), hint);
+    }
+
+    /**
      * Reads a non-null value.
      *
      * @param ctx the read

@@ -30,6 +30,8 @@ public final class WriteContext {
     private final BufferWriter out;
     private final TypeResolver resolver;
     private final Limits limits;
+    /** {@code limits.maxDepth()}, kept here so that each depth check is one load. */
+    private final int maxDepth;
     private final IdentityHashMap<Object, Integer> written;
     private dev.peregrine.compat.DefTable defs;
     private boolean defsPerStream;
@@ -55,6 +57,7 @@ public final class WriteContext {
         this.out = out;
         this.resolver = resolver;
         this.limits = limits;
+        this.maxDepth = limits.maxDepth();
         this.written = references ? new IdentityHashMap<>() : null;
     }
 
@@ -259,6 +262,47 @@ public final class WriteContext {
         }
         enterLeaf();
         codec.write(this, value, hint);
+    }
+
+    /**
+     * {@link #writeString} for a field of its class's {@link LeafFields}, whose depth check
+     * {@link #leavesWritten} makes once for the object.
+     *
+     * @param value a {@code String}
+     */
+    public void writeStringEntered(Object value) {
+        out.writeString((String) value);
+    }
+
+    /**
+     * {@link #writeLeaf} for a field of its class's {@link LeafFields}, whose depth check
+     * {@link #leavesWritten} makes once for the object (with references tracked, a value of a
+     * codec that takes part goes through {@link #writeKnown}, as there).
+     *
+     * @param value the value
+     * @param codec a leaf codec
+     * @param hint  the slot's declared type
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void writeLeafEntered(Object value, TypeCodec codec, TypeHint hint) {
+        if (written != null && codec.tracksReferences()) {
+            writeKnown(value, codec, hint);
+            return;
+        }
+        codec.write(this, value, hint);
+    }
+
+    /**
+     * After an object's fields: the depth check of its present leaf fields ({@link LeafFields}),
+     * written with none of their own. A leaf is bounded (it holds no other value), so writing it
+     * before the check risks nothing, and a refused write's bytes are never used.
+     *
+     * @param present the object's bitmap bits of its present leaf fields, ORed over its words
+     */
+    public void leavesWritten(long present) {
+        if (present != 0 & depth >= maxDepth) {
+            throw tooDeep();
+        }
     }
 
     /**
@@ -519,7 +563,7 @@ public final class WriteContext {
     }
 
     private void enterDeeper() {
-        if (depth > limits.maxDepth()) {
+        if (depth > maxDepth) {
             throw tooDeep();
         }
         deepest = depth;
@@ -536,7 +580,7 @@ public final class WriteContext {
      * rather than two updates of the depth around its write.
      */
     private void enterLeaf() {
-        if (depth >= limits.maxDepth()) {
+        if (depth >= maxDepth) {
             throw tooDeep();
         }
     }
@@ -546,7 +590,7 @@ public final class WriteContext {
      * counts each inlined method's whole bytecode against one budget per compiled method.
      */
     private LimitExceededException tooDeep() {
-        return new LimitExceededException("nesting deeper than the limit of " + limits.maxDepth()
+        return new LimitExceededException("nesting deeper than the limit of " + maxDepth
                 + " while writing; if the object graph has a cycle, enable referenceTracking", -1);
     }
 }

@@ -58,6 +58,8 @@ public final class SlotLinker {
     private static final MethodHandle WRITE_LEAF;
     private static final MethodHandle READ_LEAF;
     private static final MethodHandle READ_STRING_ENTERED;
+    private static final MethodHandle WRITE_STRING_ENTERED;
+    private static final MethodHandle WRITE_LEAF_ENTERED;
     private static final MethodHandle READ_LEAF_ENTERED;
     private static final MethodHandle WRITE_ENUM_DEF;
     private static final MethodHandle READ_ENUM_DEF;
@@ -88,6 +90,10 @@ public final class SlotLinker {
                     MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
             READ_LEAF = l.findVirtual(ReadContext.class, "readLeaf",
                     MethodType.methodType(Object.class, TypeCodec.class, TypeHint.class));
+            WRITE_STRING_ENTERED = l.findVirtual(WriteContext.class, "writeStringEntered",
+                    MethodType.methodType(void.class, Object.class));
+            WRITE_LEAF_ENTERED = l.findVirtual(WriteContext.class, "writeLeafEntered",
+                    MethodType.methodType(void.class, Object.class, TypeCodec.class, TypeHint.class));
             READ_STRING_ENTERED = l.findVirtual(ReadContext.class, "readStringEntered",
                     MethodType.methodType(Object.class));
             READ_LEAF_ENTERED = l.findVirtual(ReadContext.class, "readLeafEntered",
@@ -117,6 +123,9 @@ public final class SlotLinker {
     public static CallSite write(MethodHandles.Lookup caller, String name, MethodType type, int slot)
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
+        if (s.entered()) {
+            return new ConstantCallSite(entered(s, WRITE_STRING_ENTERED, WRITE_LEAF_ENTERED, 2).asType(type));
+        }
         if (s.declared() == String.class) {
             return new ConstantCallSite(WRITE_STRING.asType(type));
         }
@@ -244,7 +253,7 @@ public final class SlotLinker {
             throws IllegalAccessException {
         SlotSpec s = MethodHandles.classDataAt(caller, "_", SlotSpec.class, slot);
         if (s.entered()) {
-            return new ConstantCallSite(readEntered(s).asType(type));
+            return new ConstantCallSite(entered(s, READ_STRING_ENTERED, READ_LEAF_ENTERED, 1).asType(type));
         }
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
@@ -254,18 +263,19 @@ public final class SlotLinker {
     }
 
     /**
-     * The read of a leaf field whose checks its object's read took ({@code LeafFields}): a string
-     * straight from the input, anything else by its leaf codec.
+     * The write or read of a leaf field whose checks its object's write or read makes
+     * ({@code LeafFields}): a string straight to or from the buffer, anything else by its leaf
+     * codec, bound with its hint from argument {@code at} on.
      */
-    private static MethodHandle readEntered(SlotSpec s) {
+    private static MethodHandle entered(SlotSpec s, MethodHandle string, MethodHandle leaf, int at) {
         if (s.declared() == String.class) {
-            return READ_STRING_ENTERED;
+            return string;
         }
         TypeCodec<?> codec = s.codec();
         if (!codec.isLeaf()) {
             throw new IllegalStateException("not a leaf codec: " + codec + " for " + s.declared().getName());
         }
-        return MethodHandles.insertArguments(READ_LEAF_ENTERED, 1, codec, s.hint());
+        return MethodHandles.insertArguments(leaf, at, codec, s.hint());
     }
 
     /** The read of a field whose declared type admits one class, by that class's codec. */

@@ -76,12 +76,35 @@ final class WriteEmitter {
         for (int c = 0; c < plan.chunks.size(); c++) {
             callChunk(mv, c, plan.chunks.get(c));
         }
+        if (plan.leaves != null) {
+            leavesWritten(mv, words);
+        }
         for (int w = 0; w < words; w++) {
             patchWord(mv, w, bits);
         }
         mv.visitInsn(Opcodes.RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
+    }
+
+    /** Emits {@code ctx.leavesWritten(present)}, the OR over the bitmap's words of their leaf bits. */
+    private void leavesWritten(MethodVisitor mv, int words) {
+        mv.visitVarInsn(Opcodes.ALOAD, CTX);
+        boolean pushed = false;
+        for (int w = 0; w < words; w++) {
+            long mask = plan.leaves.all(w);
+            if (mask == 0) {
+                continue;
+            }
+            mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * w);
+            mv.visitLdcInsn(mask);
+            mv.visitInsn(Opcodes.LAND);
+            if (pushed) {
+                mv.visitInsn(Opcodes.LOR);
+            }
+            pushed = true;
+        }
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "leavesWritten", "(J)V", false);
     }
 
     private String chunkDesc(ClassPlan.Chunk chunk) {
