@@ -78,23 +78,7 @@ final class Session {
         WriteContext ctx = new WriteContext(out, registry, limits, references);
         ctx.takeEntriesFrom(spareEntries);
         if (!registry.compatible()) {
-            // Perf: the root's codec called here, in the method that made the context, rather
-            // than through write(ctx, ...) and WriteContext.writeRoot: C2 declines to inline a
-            // method it has already compiled on its own with the codec inlined (more than
-            // InlineSmallCode); each method between the context's allocation and the codec's
-            // call was a chance for that, and when it happened the context escaped into the call,
-            // was allocated, and the whole write slowed (ComplexObject: 74 ns instead of 52 in
-            // one fork in ten; DESIGN.md, fortieth round).
-            try {
-                @SuppressWarnings({"unchecked", "rawtypes"})
-                TypeCodec<Object> codec = (TypeCodec) writeHeader(out, value, rootCodec, rootType);
-                if (codec != null) {
-                    ctx.enterRoot(value, codec);
-                    codec.write(ctx, value, null);
-                }
-            } catch (StackOverflowError e) {
-                throw stackExhausted();
-            }
+            write(ctx, value, rootCodec, rootType);
             ctx.giveBackEntries();
             return ctx.deepest();
         }
@@ -183,51 +167,36 @@ final class Session {
      * @param rootType  the known root's class, or null
      */
     void write(WriteContext ctx, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
+        BufferWriter out = ctx.out();
         try {
-            TypeCodec<?> codec = writeHeader(ctx.out(), value, rootCodec, rootType);
-            if (codec != null) {
-                ctx.writeRoot(value, codec);
+            boolean compatible = registry.compatible();
+            out.writeByte(headerByte());
+            TypeCodec<?> codec = rootCodec;
+            Class<?> type = rootType;
+            if (codec == null) {
+                if (value == null) {
+                    out.writeVarUInt(Builtins.NULL);
+                    return;
+                }
+                RootType root = rootType(value.getClass());
+                byte[] tag = root.tag;
+                // Perf: most tags are one byte, a store where an array copy calls a stub.
+                if (tag.length == 1) {
+                    out.writeByte(tag[0]);
+                } else {
+                    out.writeBytes(tag, 0, tag.length);
+                }
+                type = root.type;
+                codec = root.codec;
             }
+            if (!compatible) {
+                out.writeIntLE(registry.fingerprint(type));
+            }
+            ctx.writeRoot(value, codec);
         } catch (StackOverflowError e) {
-            throw stackExhausted();
+            throw new LimitExceededException("stack exhausted while writing; lower maxDepth or enable "
+                    + "referenceTracking if the graph has a cycle", -1);
         }
-    }
-
-    /**
-     * Writes a payload's header: the header byte, then the root's tag unless the root is known,
-     * then, in the same-schema format, the root's schema fingerprint.
-     *
-     * @return the codec to write the root with, or null for a null root (its marker written)
-     */
-    private TypeCodec<?> writeHeader(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
-        out.writeByte(headerByte());
-        TypeCodec<?> codec = rootCodec;
-        Class<?> type = rootType;
-        if (codec == null) {
-            if (value == null) {
-                out.writeVarUInt(Builtins.NULL);
-                return null;
-            }
-            RootType root = rootType(value.getClass());
-            byte[] tag = root.tag;
-            // Perf: most tags are one byte, a store where an array copy calls a stub.
-            if (tag.length == 1) {
-                out.writeByte(tag[0]);
-            } else {
-                out.writeBytes(tag, 0, tag.length);
-            }
-            type = root.type;
-            codec = root.codec;
-        }
-        if (!registry.compatible()) {
-            out.writeIntLE(registry.fingerprint(type));
-        }
-        return codec;
-    }
-
-    private static LimitExceededException stackExhausted() {
-        return new LimitExceededException("stack exhausted while writing; lower maxDepth or enable "
-                + "referenceTracking if the graph has a cycle", -1);
     }
 
     /**

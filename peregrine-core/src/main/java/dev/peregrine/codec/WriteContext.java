@@ -166,21 +166,10 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeRoot(Object value, TypeCodec codec) {
-        enterRoot(value, codec);
-        codec.write(this, value, null);
-    }
-
-    /**
-     * What {@link #writeRoot} does before it calls the codec, for a caller that calls the codec
-     * itself: with references tracked, the root becomes the first value written.
-     *
-     * @param value a non-null value
-     * @param codec its codec
-     */
-    public void enterRoot(Object value, TypeCodec<?> codec) {
         if (written != null && codec.tracksReferences()) {
             written.put(value, written.size());
         }
+        codec.write(this, value, null);
     }
 
     /**
