@@ -226,21 +226,9 @@ final class ReadEmitter {
 
     /** Pushes how many of the bits {@code mask} gives per word are set in the object's bitmap. */
     private void presentLeaves(MethodVisitor mv, Frame f, IntToLongFunction mask) {
-        boolean pushed = false;
-        for (int w = 0; w < words; w++) {
-            long m = mask.applyAsLong(w);
-            if (m == 0) {
-                continue;
-            }
-            mv.visitVarInsn(Opcodes.LLOAD, f.words + 2 * w);
-            mv.visitLdcInsn(m);
-            mv.visitInsn(Opcodes.LAND);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Long", "bitCount", "(J)I", false);
-            if (pushed) {
-                mv.visitInsn(Opcodes.IADD);
-            }
-            pushed = true;
-        }
+        boolean pushed = MaskedWords.fold(mv, words, f.words, mask,
+                () -> mv.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Long", "bitCount", "(J)I", false),
+                Opcodes.IADD);
         if (!pushed) {
             mv.visitInsn(Opcodes.ICONST_0);
         }

@@ -90,19 +90,8 @@ final class WriteEmitter {
     /** Emits {@code ctx.leavesWritten(present)}, the OR over the bitmap's words of their leaf bits. */
     private void leavesWritten(MethodVisitor mv, int words) {
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
-        boolean pushed = false;
-        for (int w = 0; w < words; w++) {
-            long mask = plan.leaves.all(w);
-            if (mask == 0) {
-                continue;
-            }
-            mv.visitVarInsn(Opcodes.LLOAD, WORDS + 2 * w);
-            mv.visitLdcInsn(mask);
-            mv.visitInsn(Opcodes.LAND);
-            if (pushed) {
-                mv.visitInsn(Opcodes.LOR);
-            }
-            pushed = true;
+        if (!MaskedWords.fold(mv, words, WORDS, plan.leaves::all, () -> { }, Opcodes.LOR)) {
+            mv.visitInsn(Opcodes.LCONST_0);
         }
         mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.WRITE_CONTEXT, "leavesWritten", "(J)V", false);
     }
