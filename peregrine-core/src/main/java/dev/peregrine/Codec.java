@@ -40,6 +40,8 @@ public final class Codec<T> {
     private final Reusable<ReadContext> boundReader = new Reusable<>();
     /** The first five bytes of this codec's payloads, or {@link Session#NO_PREFIX}: see Session.prefix. */
     private final long prefix;
+    /** The first bytes of this codec's payloads in the compatible format, or null: see Session.lead. */
+    private final byte[] lead;
     private static final byte[] EMPTY = new byte[0];
 
     Codec(Session session, Class<T> type) {
@@ -48,6 +50,7 @@ public final class Codec<T> {
         this.codec = session.registry().codecFor(type);
         this.plainClass = Builtins.wireClass(type) == type ? type : null;
         this.prefix = session.prefix(type);
+        this.lead = session.lead(codec);
     }
 
     /** @return the root type */
@@ -82,7 +85,7 @@ public final class Codec<T> {
             return encodeNesting(value);
         }
         BufferWriter out = spare.writer();
-        if (session.write(out, value, codec, type) >= NESTING) {
+        if (session.write(out, value, codec, type, lead) >= NESTING) {
             nests = true;
         }
         return spare.finish(out);
@@ -112,7 +115,9 @@ public final class Codec<T> {
         }
         BufferWriter out = ctx.out();
         try {
-            session.write(ctx, value, codec, type);
+            if (lead == null || !session.writeLead(ctx, value, codec, lead)) {
+                session.write(ctx, value, codec, type);
+            }
             return out.toByteArray();
         } finally {
             ctx.release();
@@ -143,7 +148,9 @@ public final class Codec<T> {
         out.retarget(dst, offset, dst.length);
         ctx.reset();
         try {
-            session.write(ctx, value, codec, type);
+            if (lead == null || !session.writeLead(ctx, value, codec, lead)) {
+                session.write(ctx, value, codec, type);
+            }
             return out.size();
         } finally {
             out.retarget(EMPTY, 0, 0);
@@ -181,7 +188,7 @@ public final class Codec<T> {
         ArrayReader in = (ArrayReader) ctx.in();
         in.retarget(src, offset, length);
         try {
-            T value = session.read(ctx, type, codec, prefix);
+            T value = session.read(ctx, type, codec, prefix, lead);
             Session.requireEnd(in);
             return value;
         } finally {

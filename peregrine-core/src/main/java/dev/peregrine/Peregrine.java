@@ -55,7 +55,7 @@ public final class Peregrine {
      */
     public byte[] serialize(Object value) {
         BufferWriter out = spare.writer();
-        session.write(out, value, null, null);
+        session.write(out, value, null, null, null);
         return spare.finish(out);
     }
 
@@ -70,7 +70,7 @@ public final class Peregrine {
      */
     public int serialize(Object value, byte[] dst, int offset) {
         BufferWriter out = BufferWriter.bounded(dst, offset, dst.length);
-        session.write(out, value, null, null);
+        session.write(out, value, null, null, null);
         return out.size();
     }
 
@@ -85,7 +85,7 @@ public final class Peregrine {
     public void serialize(Object value, OutputStream out) {
         BufferWriter payload = BufferWriter.growable(64);
         Frames.begin(payload);
-        session.write(payload, value, null, null);
+        session.write(payload, value, null, null, null);
         Frames.write(out, payload);
     }
 
@@ -100,7 +100,7 @@ public final class Peregrine {
         if (dst.hasArray() && !dst.isReadOnly()) {
             int start = dst.arrayOffset() + dst.position();
             BufferWriter out = BufferWriter.bounded(dst.array(), start, dst.arrayOffset() + dst.limit());
-            session.write(out, value, null, null);
+            session.write(out, value, null, null, null);
             dst.position(dst.position() + out.size());
         } else {
             byte[] payload = serialize(value);

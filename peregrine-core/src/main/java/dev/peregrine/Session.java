@@ -9,6 +9,7 @@ import dev.peregrine.codec.ReadContext;
 import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
+import dev.peregrine.compat.CompatibleCodec;
 import dev.peregrine.compat.DefTable;
 import dev.peregrine.registry.TypeRegistry;
 
@@ -72,9 +73,10 @@ final class Session {
      *
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
      * @param rootType  the known root's class, or null
+     * @param lead      what {@link #lead} gave for {@code rootCodec}, or null
      * @return the deepest nesting of values in the payload ({@link WriteContext#deepest})
      */
-    int write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType) {
+    int write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType, byte[] lead) {
         WriteContext ctx = new WriteContext(out, registry, limits, references);
         ctx.takeEntriesFrom(spareEntries);
         if (!registry.compatible()) {
@@ -85,7 +87,9 @@ final class Session {
         DefTable defs = takeDefs(spareWriteDefs);
         ctx.useDefs(defs, false);
         try {
-            write(ctx, value, rootCodec, rootType);
+            if (lead == null || !writeLead(ctx, value, rootCodec, lead)) {
+                write(ctx, value, rootCodec, rootType);
+            }
             ctx.giveBackEntries();
             return ctx.deepest();
         } finally {
@@ -161,6 +165,27 @@ final class Session {
     }
 
     /**
+     * The first bytes of a compatible payload of a known root, when {@code rootCodec} is a user
+     * class's: the header byte and the root's def as the payload's first ({@link DefTable#firstDef}).
+     * Perf: a {@code Codec} writes them as one run and recognises them with one comparison, where
+     * the general path writes and reads the header, the def reference, the package reference and
+     * the def one by one (the same bytes).
+     *
+     * @param rootCodec the known root's codec
+     * @return the bytes, or null in the same-schema format or for a root of a built-in type
+     */
+    byte[] lead(TypeCodec<?> rootCodec) {
+        if (!registry.compatible() || !(rootCodec instanceof CompatibleCodec root)) {
+            return null;
+        }
+        byte[] first = DefTable.firstDef(root.local());
+        byte[] lead = new byte[1 + first.length];
+        lead[0] = (byte) headerByte();
+        System.arraycopy(first, 0, lead, 1, first.length);
+        return lead;
+    }
+
+    /**
      * Writes a payload through a given context, which must be fresh or {@link WriteContext#reset}.
      *
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
@@ -194,9 +219,37 @@ final class Session {
             }
             ctx.writeRoot(value, codec);
         } catch (StackOverflowError e) {
-            throw new LimitExceededException("stack exhausted while writing; lower maxDepth or enable "
-                    + "referenceTracking if the graph has a cycle", -1);
+            throw stackExhausted();
         }
+    }
+
+    /**
+     * Writes a compatible payload of a known root through a fresh or reset context as
+     * {@link #write(WriteContext, Object, TypeCodec, Class)} would, its {@link #lead} as one run.
+     * Perf: a method of its own, so that the same-schema write is not one bytecode longer.
+     *
+     * @param rootCodec the known root's codec, a {@link CompatibleCodec}
+     * @param lead      what {@link #lead} gave for it
+     * @return false, having written nothing, when the context's def table is not empty (the caller
+     *         then writes the payload the general way)
+     */
+    boolean writeLead(WriteContext ctx, Object value, TypeCodec<?> rootCodec, byte[] lead) {
+        CompatibleCodec root = (CompatibleCodec) rootCodec;
+        if (!ctx.defs().carriedFirst(root.local())) {
+            return false;
+        }
+        ctx.out().writeBytes(lead, 0, lead.length);
+        try {
+            ctx.writeRoot(value, root.inner());
+        } catch (StackOverflowError e) {
+            throw stackExhausted();
+        }
+        return true;
+    }
+
+    private static LimitExceededException stackExhausted() {
+        return new LimitExceededException("stack exhausted while writing; lower maxDepth or enable "
+                + "referenceTracking if the graph has a cycle", -1);
     }
 
     /**
@@ -242,7 +295,7 @@ final class Session {
      * @param rootCodec the codec of a known root (no tag in the payload), or null to read the tag
      */
     <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec) {
-        return read(ctx, expected, rootCodec, NO_PREFIX);
+        return read(ctx, expected, rootCodec, NO_PREFIX, null);
     }
 
     /**
@@ -276,16 +329,28 @@ final class Session {
      * general path's, taken by any other payload (which may still be valid: one written with other
      * reference tracking, or in format version 1).
      *
+     * <p>In the compatible format a payload that starts with the {@link #lead} of its root is
+     * likewise recognised with one comparison, its root's def taken as read.
+     *
      * @param prefix the expected first five bytes, or {@link #NO_PREFIX}
+     * @param lead   what {@link #lead} gave for {@code rootCodec}, or null
      */
     @SuppressWarnings("unchecked")
-    <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec, long prefix) {
+    <T> T read(ReadContext ctx, Class<T> expected, TypeCodec<?> rootCodec, long prefix, byte[] lead) {
         BufferReader in = ctx.in();
         try {
             if (prefix != NO_PREFIX && in.skipPrefix(prefix)) {
                 ctx.reset(references);
                 // The root codec reads values of exactly its class, the expected one.
                 return (T) ctx.readRoot(rootCodec);
+            }
+            if (lead != null) {
+                // Reset first, so that the table is empty and the budget counts the whole payload.
+                ctx.reset(references);
+                CompatibleCodec root = (CompatibleCodec) rootCodec;
+                if (ctx.defs().readFirst(in, lead, root.local())) {
+                    return (T) ctx.readRoot(root.inner());
+                }
             }
             int header = readHeader(in);
             boolean tracked = (header & REFERENCES) != 0;

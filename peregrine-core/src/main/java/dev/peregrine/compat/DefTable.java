@@ -160,6 +160,64 @@ public final class DefTable {
     }
 
     /**
+     * What a payload of a known root carries first in this format, once its header byte: the
+     * root's def as the first def of an empty table ({@code varint(0)}, a new package
+     * {@code varint(0)}, the package name and the def), the bytes {@link #write} and
+     * {@link #read(BufferReader, ClassDef)} would give it. Perf: a {@code Codec} writes and
+     * recognises them as one run ({@link #carriedFirst}, {@link #readFirst}).
+     *
+     * @param root the root class's local def
+     * @return the bytes
+     */
+    public static byte[] firstDef(ClassDef root) {
+        byte[] def = root.encodedWithPackage();
+        byte[] first = new byte[2 + def.length];
+        System.arraycopy(def, 0, first, 2, def.length);
+        return first;
+    }
+
+    /**
+     * Records, on an empty writing table, that {@link #firstDef} of {@code root} has been written.
+     *
+     * @param root the root class's local def
+     * @return false, recording nothing, when the table is not empty
+     */
+    public boolean carriedFirst(ClassDef root) {
+        if (written != 0 || packageCount != 0) {
+            return false;
+        }
+        int s = root.serial();
+        if (s >= indexBySerial.length) {
+            indexBySerial = Arrays.copyOf(indexBySerial, Math.max(s + 1, indexBySerial.length * 2));
+        }
+        serialsUsed[0] = s;
+        indexBySerial[s] = written = 1;
+        addPackage(root.packageName());
+        return true;
+    }
+
+    /**
+     * Reads {@code lead}, bytes that end with {@link #firstDef} of {@code root}, when the input
+     * holds them next and this reading table is empty, and records what
+     * {@link #read(BufferReader, ClassDef)} would have recorded for that def; the format read is
+     * the current one.
+     *
+     * @param in   the input
+     * @param lead the bytes expected, ending with the root's first def
+     * @param root the root class's local def
+     * @return whether the bytes were read; false, with nothing consumed or recorded, otherwise
+     */
+    public boolean readFirst(BufferReader in, byte[] lead, ClassDef root) {
+        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead)) {
+            return false;
+        }
+        version = CURRENT_VERSION;
+        addPackage(root.packageName());
+        remember(root);
+        return true;
+    }
+
+    /**
      * Writes the reference to a local def in an untagged position: nothing once the def has been
      * carried, else the def itself, as {@link #write} would.
      *

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -85,6 +86,46 @@ class DefTableTest {
         BufferWriter reference = BufferWriter.growable(8);
         table.write(reference, def);
         assertArrayEquals(new byte[] {0}, reference.toByteArray());
+    }
+
+    @Test
+    void theFirstDefRunIsWhatWriteGivesAnEmptyTable() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        BufferWriter general = BufferWriter.growable(64);
+        DefTable table = new DefTable(registry);
+        table.write(general, def);
+        assertArrayEquals(general.toByteArray(), DefTable.firstDef(def));
+        // a table that has written anything refuses to record the run
+        assertFalse(table.carriedFirst(def));
+        table.reset();
+        assertTrue(table.carriedFirst(def));
+        BufferWriter reference = BufferWriter.growable(8);
+        table.write(reference, def);
+        assertArrayEquals(new byte[] {0}, reference.toByteArray());
+    }
+
+    @Test
+    void aReadOfTheFirstDefRunConsumesNothingUnlessItMatchesAnEmptyTable() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        byte[] first = DefTable.firstDef(def);
+        DefTable table = new DefTable(registry);
+        byte[] other = first.clone();
+        other[other.length - 1] ^= 1;
+        ArrayReader mismatch = new ArrayReader(other, 0, other.length);
+        assertFalse(table.readFirst(mismatch, first, def));
+        assertEquals(0, mismatch.position());
+        byte[] twice = new byte[2 * first.length];
+        System.arraycopy(first, 0, twice, 0, first.length);
+        System.arraycopy(first, 0, twice, first.length, first.length);
+        ArrayReader in = new ArrayReader(twice, 0, twice.length);
+        assertTrue(table.readFirst(in, first, def));
+        assertEquals(first.length, in.position());
+        // once a def is read the table is not empty; the def is now reference 0
+        assertFalse(table.readFirst(in, first, def));
+        assertEquals(first.length, in.position());
+        assertSame(def, table.read(new ArrayReader(new byte[] {0}, 0, 1), def));
     }
 
     @Test

@@ -1,0 +1,108 @@
+package dev.peregrine;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/**
+ * A {@code Codec} in the compatible format writes its payload's header and root def as one run and
+ * recognises them with one comparison (Session.lead). These check that this path and the general
+ * one agree: the same bytes from every encode, the root's def and package carried once, and
+ * payloads whose header the run does not match still read. (CompatibleGoldenBytesTest pins the
+ * bytes; the evolution tests read other versions of a root.)
+ */
+class CodecLeadTest {
+    static final class Link {
+        int id;
+        String name;
+        Link next;
+
+        Link() {
+        }
+
+        Link(int id, String name, Link next) {
+            this.id = id;
+            this.name = name;
+            this.next = next;
+        }
+    }
+
+    private static Link chain(int length) {
+        Link head = null;
+        for (int i = length; i > 0; i--) {
+            head = new Link(i, "link" + i, head);
+        }
+        return head;
+    }
+
+    private static int occurrences(byte[] payload, String text) {
+        byte[] needle = text.getBytes(StandardCharsets.ISO_8859_1);
+        int count = 0;
+        for (int i = 0; i + needle.length <= payload.length; i++) {
+            if (Arrays.equals(payload, i, i + needle.length, needle, 0, needle.length)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static void assertChain(Link back, int length) {
+        for (int i = 1; i <= length; i++) {
+            assertNotNull(back, "link " + i);
+            assertEquals(i, back.id);
+            assertEquals("link" + i, back.name);
+            back = back.next;
+        }
+        assertNull(back);
+    }
+
+    @Test
+    void theRootsDefAndPackageTravelOnceAndItsOwnFieldsReadThem() {
+        Peregrine p = Peregrine.builder().compatible(true).register(Link.class).build();
+        Codec<Link> codec = p.codec(Link.class);
+        byte[] payload = codec.encode(chain(6));
+        assertEquals(1, occurrences(payload, "dev.peregrine"));
+        for (int i = 0; i < 3; i++) {
+            assertChain(codec.decode(payload), 6);
+        }
+    }
+
+    @Test
+    void everyEncodeWritesTheSameBytes() {
+        Peregrine p = Peregrine.builder().compatible(true).register(Link.class).build();
+        Codec<Link> codec = p.codec(Link.class);
+        Link shallow = chain(1);
+        Link deep = chain(8);
+        byte[] first = codec.encode(shallow);
+        byte[] deepFirst = codec.encode(deep);
+        // the second deep encode takes the kept writer (Codec.encodeNesting)
+        assertArrayEquals(deepFirst, codec.encode(deep));
+        assertArrayEquals(first, codec.encode(shallow));
+        byte[] dst = new byte[deepFirst.length + 3];
+        assertEquals(deepFirst.length, codec.encode(deep, dst, 3));
+        assertArrayEquals(deepFirst, Arrays.copyOfRange(dst, 3, dst.length));
+        assertChain(codec.decode(dst, 3, deepFirst.length), 8);
+    }
+
+    @Test
+    void payloadsWithAnotherHeaderTakeTheGeneralPath() {
+        Peregrine plain = Peregrine.builder().compatible(true).register(Link.class).build();
+        Peregrine tracked = Peregrine.builder().compatible(true).referenceTracking(true).register(Link.class).build();
+        byte[] fromPlain = plain.codec(Link.class).encode(chain(3));
+        byte[] fromTracked = tracked.codec(Link.class).encode(chain(3));
+        Codec<Link> plainCodec = plain.codec(Link.class);
+        Codec<Link> trackedCodec = tracked.codec(Link.class);
+        for (int i = 0; i < 2; i++) {
+            assertChain(plainCodec.decode(fromTracked), 3);
+            assertChain(plainCodec.decode(fromPlain), 3);
+            assertChain(trackedCodec.decode(fromPlain), 3);
+            assertChain(trackedCodec.decode(fromTracked), 3);
+        }
+    }
+}
