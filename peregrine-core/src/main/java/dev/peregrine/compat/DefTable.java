@@ -77,13 +77,19 @@ public final class DefTable {
         return registry;
     }
 
-    /** Forgets every def carried, for the next payload (not called between the values of a stream). */
+    /**
+     * Forgets every def carried, for the next payload (not called between the values of a stream).
+     * Perf: plain loops over what was used, no {@code Arrays.fill} with its range checks: a
+     * payload of one class clears one slot of each kind.
+     */
     public void reset() {
         for (int i = 0; i < written; i++) {
             indexBySerial[serialsUsed[i]] = 0;
         }
         written = 0;
-        Arrays.fill(read, 0, readCount, null);
+        for (int i = 0; i < readCount; i++) {
+            read[i] = null;
+        }
         readCount = 0;
         for (int i = 0; i < carriedCount; i++) {
             carriedFor[carriedSerials[i]] = null;
@@ -92,7 +98,10 @@ public final class DefTable {
         foreignCount = 0;
         unknownName = null;
         unknownDef = null;
-        forgetPackages(0);
+        for (int i = 0; i < packageCount; i++) {
+            packages[i] = null;
+        }
+        packageCount = 0;
     }
 
     /** Forgets the packages named from index {@code from} on. */
@@ -180,19 +189,19 @@ public final class DefTable {
      * Records, on an empty writing table, that {@link #firstDef} of {@code root} has been written.
      *
      * @param root the root class's local def
-     * @return false, recording nothing, when the table is not empty
+     * @return false, recording nothing, when the table is not empty or has no slot yet for the
+     *         def's serial (the general path, {@link #write}, makes one)
      */
     public boolean carriedFirst(ClassDef root) {
-        if (written != 0 || packageCount != 0) {
+        int s = root.serial();
+        if (written != 0 || packageCount != 0 || s >= indexBySerial.length) {
             return false;
         }
-        int s = root.serial();
-        if (s >= indexBySerial.length) {
-            indexBySerial = Arrays.copyOf(indexBySerial, Math.max(s + 1, indexBySerial.length * 2));
-        }
+        // Perf: the state define would leave, stored directly (every array holds a first slot).
         serialsUsed[0] = s;
         indexBySerial[s] = written = 1;
-        addPackage(root.packageName());
+        packages[0] = root.packageName();
+        packageCount = 1;
         return true;
     }
 
@@ -206,14 +215,22 @@ public final class DefTable {
      * @param lead the bytes expected, ending with the root's first def
      * @param root the root class's local def
      * @return whether the bytes were read; false, with nothing consumed or recorded, otherwise
+     *         (also when the table has no slot yet for the def's serial: the general path makes one)
      */
     public boolean readFirst(BufferReader in, byte[] lead, ClassDef root) {
-        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead)) {
+        int s = root.serial();
+        if (readCount != 0 || packageCount != 0 || s >= carriedFor.length || !in.skipIfNext(lead)) {
             return false;
         }
+        // Perf: the state readNew would leave, stored directly (every array holds a first slot).
         version = CURRENT_VERSION;
-        addPackage(root.packageName());
-        remember(root);
+        packages[0] = root.packageName();
+        packageCount = 1;
+        read[0] = root;
+        readCount = 1;
+        carriedFor[s] = root;
+        carriedSerials[0] = s;
+        carriedCount = 1;
         return true;
     }
 
