@@ -98,18 +98,15 @@ public final class DefTable {
         foreignCount = 0;
         unknownName = null;
         unknownDef = null;
-        for (int i = 0; i < packageCount; i++) {
-            packages[i] = null;
-        }
-        packageCount = 0;
+        forgetPackages(0);
     }
 
     /** Forgets the packages named from index {@code from} on. */
     private void forgetPackages(int from) {
-        if (from < packageCount) {
-            Arrays.fill(packages, from, packageCount, null);
-            packageCount = from;
+        for (int i = from; i < packageCount; i++) {
+            packages[i] = null;
         }
+        packageCount = Math.min(packageCount, from);
     }
 
     /**
