@@ -44,6 +44,9 @@ public final class ClassDef {
      * by the defs that share it; real package names are far shorter.
      */
     static final int MAX_PACKAGE_CHARS = 1024;
+    /** The boxes: final classes whose values carry no def ({@link #holdsNoDef}). */
+    private static final Set<Class<?>> NO_DEF_CLASSES = Set.of(Boolean.class, Byte.class, Short.class,
+            Character.class, Integer.class, Long.class, Float.class, Double.class);
 
     /**
      * One field as written.
@@ -68,10 +71,17 @@ public final class ClassDef {
     private final Class<?> local;
     private final int serial;
     private final int bitmapBits;
+    private final boolean selfContained;
 
     private ClassDef(int kind, String packageName, String simpleName, List<FieldDef> fields, List<String> constants,
                      Class<?> local, int serial) {
+        this(kind, packageName, simpleName, fields, constants, local, serial, false);
+    }
+
+    private ClassDef(int kind, String packageName, String simpleName, List<FieldDef> fields, List<String> constants,
+                     Class<?> local, int serial, boolean selfContained) {
         this.kind = kind;
+        this.selfContained = selfContained;
         // A parsed def keeps the reference its payload's package table holds (no copy per def);
         // local defs' names are interned, so that a writer compares packages by identity.
         this.packageName = local != null ? packageName.intern() : packageName;
@@ -117,7 +127,9 @@ public final class ClassDef {
         }
         List<FieldDef> fs = new ArrayList<>();
         Set<Integer> tags = new HashSet<>();
+        boolean selfContained = true;
         for (FieldModel f : TypeModel.of(type).fields()) {
+            selfContained &= holdsNoDef(f.type());
             Tag tag = f.field().getAnnotation(Tag.class);
             int t = tag == null ? -1 : tag.value();
             if (tag != null && (t < 0 || !tags.add(t))) {
@@ -128,7 +140,17 @@ public final class ClassDef {
                     type.getPackageName()) : f.type().getName();
             fs.add(new FieldDef(f.name(), t, f.kind(), hint, ReferenceSlot.isKnown(f.type())));
         }
-        return new ClassDef(OBJECT, type.getPackageName(), simpleName(type), List.copyOf(fs), List.of(), type, serial);
+        return new ClassDef(OBJECT, type.getPackageName(), simpleName(type), List.copyOf(fs), List.of(), type, serial,
+                selfContained);
+    }
+
+    /**
+     * @return true when a field declared {@code type} holds values that never carry a def: a
+     *         primitive, or one of the final classes {@code String}, a box, a primitive array
+     */
+    private static boolean holdsNoDef(Class<?> type) {
+        return type.isPrimitive() || type == String.class || NO_DEF_CLASSES.contains(type)
+                || type.isArray() && type.getComponentType().isPrimitive();
     }
 
     private static byte[] withPackage(String packageName, byte[] encoded) {
@@ -342,6 +364,16 @@ public final class ClassDef {
     /** @return the class of this JVM the def was made from, or null for a def read from a payload */
     Class<?> local() {
         return local;
+    }
+
+    /**
+     * @return true for the local def of a class each of whose fields is a primitive, a
+     *         {@code String}, a box or a primitive array: an object of it, once its own def is
+     *         carried, writes and reads nothing that consults a def table (false for any other
+     *         def, parsed defs included)
+     */
+    boolean selfContained() {
+        return selfContained;
     }
 
     /** @return the index among one registry's local defs, or -1 */

@@ -23,6 +23,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final Schemas schemas;
     private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
     private final TypeCodec<Object> untagged;
+    private final boolean selfContained;
 
     /**
      * @param inner   the class's same-schema codec
@@ -35,6 +36,18 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         this.local = local;
         this.schemas = schemas;
         this.untagged = local.local() == HintParser.Unknown.class ? new UntaggedUnknown() : new Untagged();
+        this.selfContained = local.selfContained();
+    }
+
+    /**
+     * Perf: a root of such a class needs no def table once its own def is written or recognised,
+     * so a {@code Codec} takes none for it.
+     *
+     * @return true when this class's objects hold nothing that carries a def: each field a
+     *         primitive, a {@code String}, a box or a primitive array
+     */
+    public boolean selfContained() {
+        return selfContained;
     }
 
     /** @return the same-schema codec inside */
