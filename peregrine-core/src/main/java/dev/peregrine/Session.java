@@ -359,7 +359,7 @@ final class Session {
                 // Reset first, so that the table is empty and the budget counts the whole payload.
                 ctx.reset(references);
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
-                if (readsLead(ctx, in, root, lead)) {
+                if (ctx.defs().readFirst(in, lead, root.local())) {
                     return (T) ctx.readRoot(root.inner());
                 }
             }
@@ -395,18 +395,6 @@ final class Session {
         } catch (RuntimeException e) {
             throw new MalformedInputException("cannot decode: " + e, in.position(), e);
         }
-    }
-
-    /**
-     * Reads a payload's {@link #lead} when the input holds it next, its root's def taken as read.
-     * A {@link CompatibleCodec#selfContained} root's body consults no def table, so its lead is only
-     * compared. Perf: a method of its own, which keeps {@link #read(ReadContext, Class, TypeCodec,
-     * long, byte[])} within C2's limit for inlining a hot method (325 bytecodes).
-     *
-     * @return whether the lead was read; false, with nothing consumed, otherwise
-     */
-    private static boolean readsLead(ReadContext ctx, BufferReader in, CompatibleCodec root, byte[] lead) {
-        return root.selfContained() ? in.skipIfNext(lead) : ctx.defs().readFirst(in, lead, root.local());
     }
 
     private void checkFingerprint(BufferReader in, Class<?> type) {

@@ -108,7 +108,7 @@ class DefTableTest {
     @Test
     void aReadOfTheFirstDefRunConsumesNothingUnlessItMatchesAnEmptyTable() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
-        ClassDef def = registry.local(Sample.class);
+        ClassDef def = registry.local(Chain.class);
         byte[] first = DefTable.firstDef(def);
         DefTable table = new DefTable(registry);
         byte[] other = first.clone();
@@ -195,9 +195,34 @@ class DefTableTest {
                 () -> table.read(new ArrayReader(out.toByteArray(), 0, out.size())));
     }
 
-    /** A class to make a local def of. */
+    /** A class to make a local def of; self-contained (an int field only). */
     static final class Sample {
         int x;
+    }
+
+    /** A class whose objects may carry defs: not self-contained. */
+    static final class Chain {
+        int x;
+        Chain next;
+    }
+
+    @Test
+    void aSelfContainedRootsFirstDefRunIsComparedAndNotRecorded() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        assertTrue(def.selfContained());
+        byte[] first = DefTable.firstDef(def);
+        DefTable table = new DefTable(registry);
+        byte[] other = first.clone();
+        other[other.length - 1] ^= 1;
+        assertFalse(table.readFirst(new ArrayReader(other, 0, other.length), first, def));
+        ArrayReader in = new ArrayReader(first, 0, first.length);
+        assertTrue(table.readFirst(in, first, def));
+        assertEquals(first.length, in.position());
+        // nothing recorded: the table is still empty, so the next def read is a new one
+        ArrayReader again = new ArrayReader(first, 0, first.length);
+        assertSame(def, table.read(again, def));
+        assertEquals(first.length, again.position());
     }
 
     @Test
