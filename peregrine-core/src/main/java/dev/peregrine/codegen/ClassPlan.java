@@ -120,8 +120,10 @@ final class ClassPlan {
                 constant(element.raw());
                 listTag = referenceSlot.oneByteTag(ArrayList.class);
             }
-            // The compatible format keeps the general path for maps (see SlotLinker.mapCodecs).
-            int tag = referenceSlot.mapKey() == null || resolver instanceof TypeRegistry r && r.compatible() ? -1
+            // The compatible format writes maps by the general path (see SlotLinker.mapCodecs), and
+            // reads by the map loop those whose keys and values carry no def.
+            int tag = referenceSlot.mapKey() == null
+                    || resolver instanceof TypeRegistry r && r.compatible() && !builtinEntries(referenceSlot) ? -1
                     : referenceSlot.oneByteTag(HashMap.class);
             if (tag >= 0) {
                 map = constant(referenceSlot);
@@ -129,6 +131,12 @@ final class ClassPlan {
             }
         }
         return new FieldAccess(f, getter, setter, slot, list, listTag, map, mapTag);
+    }
+
+    /** @return whether a map slot's keys and values are of built-in classes, whose values carry no def */
+    static boolean builtinEntries(ReferenceSlot slot) {
+        return dev.peregrine.codec.Builtins.codecOf(slot.mapKey().raw()) != null
+                && dev.peregrine.codec.Builtins.codecOf(slot.mapValue().raw()) != null;
     }
 
     private int planConstructor(Instantiation inst) throws IllegalAccessException {
