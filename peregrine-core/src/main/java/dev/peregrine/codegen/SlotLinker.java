@@ -33,7 +33,8 @@ import java.util.ArrayList;
  * final class to another is written by {@code writeMapField}, with its key and value codecs as
  * constants, and read by a loop of its generated codec's own ({@link MapLoop}), whose key and value
  * sites are linked here and whose field site, for the maps it declines, is the slot (the compatible
- * format writes and reads such a field through the slot).
+ * format writes such a field through the slot, and reads it so unless its keys and values are of
+ * built-in classes, which carry no def: those it reads by the map loop).
  *
  * <p>Why a call site rather than a codec field: the codec is only known once every class it refers
  * to has a codec (classes may refer to each other in cycles), which is after the generated class is
