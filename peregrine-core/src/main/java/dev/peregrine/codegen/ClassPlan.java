@@ -1,5 +1,6 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.LeafFields;
 import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeHint;
@@ -135,8 +136,7 @@ final class ClassPlan {
 
     /** @return whether a map slot's keys and values are of built-in classes, whose values carry no def */
     static boolean builtinEntries(ReferenceSlot slot) {
-        return dev.peregrine.codec.Builtins.codecOf(slot.mapKey().raw()) != null
-                && dev.peregrine.codec.Builtins.codecOf(slot.mapValue().raw()) != null;
+        return Builtins.codecOf(slot.mapKey().raw()) != null && Builtins.codecOf(slot.mapValue().raw()) != null;
     }
 
     private int planConstructor(Instantiation inst) throws IllegalAccessException {
