@@ -23,7 +23,6 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final Schemas schemas;
     private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
     private final TypeCodec<Object> untagged;
-    private final boolean selfContained;
 
     /**
      * @param inner   the class's same-schema codec
@@ -36,7 +35,6 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         this.local = local;
         this.schemas = schemas;
         this.untagged = local.local() == HintParser.Unknown.class ? new UntaggedUnknown() : new Untagged();
-        this.selfContained = local.selfContained();
     }
 
     /**
@@ -47,7 +45,7 @@ public final class CompatibleCodec extends TypeCodec<Object> {
      *         primitive, a {@code String}, a box or a primitive array
      */
     public boolean selfContained() {
-        return selfContained;
+        return local.selfContained();
     }
 
     /** @return the same-schema codec inside */
