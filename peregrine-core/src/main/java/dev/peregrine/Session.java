@@ -6,11 +6,14 @@ import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.EntryStack;
 import dev.peregrine.codec.Limits;
 import dev.peregrine.codec.ReadContext;
+import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
+import dev.peregrine.compat.ClassDef;
 import dev.peregrine.compat.CompatibleCodec;
 import dev.peregrine.compat.DefTable;
+import dev.peregrine.compat.Preload;
 import dev.peregrine.registry.TypeRegistry;
 
 /**
@@ -21,15 +24,18 @@ import dev.peregrine.registry.TypeRegistry;
  * {@code vv}, {@code r} set when references are tracked, {@code c} set for the compatible format.
  * The same-schema format is written as version 2 (version 1, without the fingerprint, is still
  * read): it carries the reader's expected schema fingerprint, four bytes, just before its root
- * value. The compatible format is written as version 4 (versions 3, with a def reference before
- * every object, and 2, with longer class defs, are still read): it carries class defs instead
- * ({@link dev.peregrine.compat.DefTable}). Two bits hold a version modulo 4, so the compatible
- * version 4 is {@code vv = 0}.
+ * value. The compatible format carries class defs instead ({@link dev.peregrine.compat.DefTable});
+ * it is written as version 5 by a {@code Codec} whose root can hold objects of other classes
+ * (the defs of those follow the header: {@link Preload}), as version 4 otherwise (version 5 less
+ * the preload); versions 3, with a def reference before every object, and 2, with longer class
+ * defs, are still read. Two bits hold a version modulo 4, so the compatible versions 4 and 5 are
+ * {@code vv = 0} and {@code 1}.
  */
 final class Session {
     static final int VERSION = 2;
     private static final int VERSION_WITHOUT_FINGERPRINT = 1;
-    private static final int COMPATIBLE_VERSION = DefTable.CURRENT_VERSION;
+    /** The compatible format's version of payloads with no preload: every payload but a {@code Codec}'s of some roots. */
+    private static final int COMPATIBLE_VERSION = DefTable.VERSION_4;
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
     private static final int COMPATIBLE = 1;
@@ -174,10 +180,11 @@ final class Session {
 
     /**
      * The first bytes of a compatible payload of a known root, when {@code rootCodec} is a user
-     * class's: the header byte and the root's def as the payload's first ({@link DefTable#firstDef}).
-     * Perf: a {@code Codec} writes them as one run and recognises them with one comparison, where
-     * the general path writes and reads the header, the def reference, the package reference and
-     * the def one by one (the same bytes).
+     * class's: the header byte, then the {@link Preload} of the root (its def, and in format
+     * version 5 the defs of the classes it can hold in untagged positions) and the root's def
+     * reference. Perf: a {@code Codec} writes them as one run and recognises them with one
+     * comparison, where the general path writes and reads the header, the def references, the
+     * package references and the defs one by one.
      *
      * @param rootCodec the known root's codec
      * @return the bytes, or null in the same-schema format or for a root of a built-in type
@@ -186,11 +193,24 @@ final class Session {
         if (!registry.compatible() || !(rootCodec instanceof CompatibleCodec root)) {
             return null;
         }
-        byte[] first = DefTable.firstDef(root.local());
+        Preload preload = root.preload(this::untaggedDef);
+        byte[] first = preload.bytes();
         byte[] lead = new byte[1 + first.length];
-        lead[0] = (byte) headerByte();
+        lead[0] = (byte) headerByte(preload.version());
         System.arraycopy(first, 0, lead, 1, first.length);
         return lead;
+    }
+
+    /**
+     * @return the local def of a class whose objects a field or element can hold with no type tag
+     *         (a registered final class, record or enum), else null
+     */
+    private ClassDef untaggedDef(Class<?> type) {
+        if (registry.idOf(type) == null || !ReferenceSlot.isKnown(type)
+                || !(registry.codecFor(type) instanceof CompatibleCodec codec)) {
+            return null;
+        }
+        return codec.local();
     }
 
     /**
@@ -246,7 +266,7 @@ final class Session {
      */
     boolean writeLead(WriteContext ctx, Object value, TypeCodec<?> rootCodec, byte[] lead) {
         CompatibleCodec root = (CompatibleCodec) rootCodec;
-        if (!root.selfContained() && !ctx.defs().carriedFirst(root.local())) {
+        if (!root.selfContained() && !ctx.defs().carriedFirst(root.preload())) {
             return false;
         }
         ctx.out().writeBytes(lead, 0, lead.length);
@@ -326,9 +346,13 @@ final class Session {
 
     /** The header byte this session writes: see the class comment. */
     private int headerByte() {
+        return headerByte(registry.compatible() ? COMPATIBLE_VERSION : VERSION);
+    }
+
+    /** The header byte of a payload of the given version of this session's format. */
+    private int headerByte(int version) {
         boolean compatible = registry.compatible();
-        return MAGIC | ((compatible ? COMPATIBLE_VERSION : VERSION) & 3) << 2 | (references ? REFERENCES : 0)
-                | (compatible ? COMPATIBLE : 0);
+        return MAGIC | (version & 3) << 2 | (references ? REFERENCES : 0) | (compatible ? COMPATIBLE : 0);
     }
 
     /**
@@ -359,7 +383,7 @@ final class Session {
                 // Reset first, so that the table is empty and the budget counts the whole payload.
                 ctx.reset(references);
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
-                if (ctx.defs().readFirst(in, lead, root.local())) {
+                if (ctx.defs().readFirst(in, lead, root.preload())) {
                     return (T) ctx.readRoot(root.inner());
                 }
             }
@@ -380,12 +404,13 @@ final class Session {
                 codec = rootCodec(type);
             }
             int version = version(header);
-            if (ctx.carriesDefs()) {
-                ctx.defs().readVersion(version);
-            } else if (version == VERSION) {
+            if (!ctx.carriesDefs() && version == VERSION) {
                 checkFingerprint(in, type);
             }
             ctx.reset(tracked);
+            if (ctx.carriesDefs()) {
+                ctx.defs().readStart(in, version);
+            }
             Object value = ctx.readRoot(codec);
             return (T) box(expected).cast(value);
         } catch (PeregrineException e) {
@@ -409,10 +434,10 @@ final class Session {
         }
     }
 
-    /** The format version a header byte names: its two version bits, but 4 for a compatible 0. */
+    /** The format version a header byte names: its two version bits, but 4 and 5 for a compatible 0 and 1. */
     private static int version(int header) {
         int vv = header >>> 2 & 3;
-        return vv == 0 && (header & COMPATIBLE) != 0 ? DefTable.CURRENT_VERSION : vv;
+        return vv < 2 && (header & COMPATIBLE) != 0 ? vv + DefTable.VERSION_4 : vv;
     }
 
     private int readHeader(BufferReader in) {
@@ -427,12 +452,11 @@ final class Session {
                     + " format; this reader is built for the " + (registry.compatible() ? "compatible" : "same-schema")
                     + " format (Peregrine.builder().compatible(" + compatible + "))", 0);
         }
-        boolean known = compatible ? version == COMPATIBLE_VERSION || version == DefTable.VERSION_3
-                || version == DefTable.VERSION_2
+        boolean known = compatible ? version >= DefTable.VERSION_2 && version <= DefTable.CURRENT_VERSION
                 : version == VERSION || version == VERSION_WITHOUT_FINGERPRINT;
         if (!known) {
             throw new MalformedInputException("payload format version " + version + " is not supported for the "
-                    + (compatible ? "compatible format; this reader knows 2, 3 and 4" : "same-schema format; this reader "
+                    + (compatible ? "compatible format; this reader knows 2 to 5" : "same-schema format; this reader "
                     + "knows 1 and 2"), 0);
         }
         return h;

@@ -102,13 +102,14 @@ class CompatibleGoldenBytesTest {
         s.from = new Point(1, "a");
         s.to = new Point(2, "b");
         s.via = new Point(3, "c");
-        byte[] v4 = q.codec(Segment.class).encode(s);
+        // written with the root's tag (a Codec's payload preloads Point's def: see below)
+        byte[] v4 = q.serialize(s);
         // ... from: def-ref 1 (new), package-ref 0, Point's def, body 01 02 04 61; to: body only;
         // via (tagged: 97, Point's id 1): def-ref 1 (carried), body
         byte[] tail = {0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
         byte[] end = java.util.Arrays.copyOfRange(v4, v4.length - tail.length, v4.length);
         assertArrayEquals(tail, end, hex(v4));
-        Segment back = q.codec(Segment.class).decode(v4);
+        Segment back = q.deserialize(v4, Segment.class);
         assertEquals("b", back.to.label);
         assertEquals(3, ((Point) back.via).x);
 
@@ -118,14 +119,14 @@ class CompatibleGoldenBytesTest {
         v3.write(v4, 1, v4.length - 1 - 10);
         v3.write(0x01);
         v3.write(v4, v4.length - 10, 10);
-        back = q.codec(Segment.class).decode(v3.toByteArray());
+        back = q.deserialize(v3.toByteArray(), Segment.class);
         assertEquals("b", back.to.label);
         assertEquals("c", ((Point) back.via).label);
 
         // in version 4 the reader expects no reference there: the stray byte is read as to's bitmap
         byte[] extra = v3.toByteArray();
         extra[0] = (byte) 0xA1;
-        assertThrows(PeregrineException.class, () -> q.codec(Segment.class).decode(extra));
+        assertThrows(PeregrineException.class, () -> q.deserialize(extra, Segment.class));
 
         // where Point's def is due (from: def-ref 1, package-ref 0, then the def, 28 00 3F...), a
         // reference to a def already carried (0, Segment's) is malformed
@@ -134,8 +135,56 @@ class CompatibleGoldenBytesTest {
         byte[] stale = v4.clone();
         stale[def - 2] = 0x00;
         MalformedInputException e = assertThrows(MalformedInputException.class,
-                () -> q.codec(Segment.class).decode(stale));
+                () -> q.deserialize(stale, Segment.class));
         assertTrue(e.getMessage().contains("where the new definition of " + Point.class.getName()), e.getMessage());
+    }
+
+    /**
+     * A {@code Codec}'s payload of a root that holds another class untagged is version 5 (header
+     * A5): after the header, the count of defs preloaded (2), Segment's def with its package
+     * named, Point's def in the same package, and the root's def reference 0; the body then
+     * carries no def reference in untagged positions, and a tagged one refers to Point's def 1.
+     * A reader whose lead differs (references on) reads the same payload the general way.
+     */
+    @Test
+    void aCodecPreloadsTheDefsOfTheClassesItsRootHoldsUntagged() {
+        Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
+        Segment s = new Segment();
+        s.from = new Point(1, "a");
+        s.to = new Point(2, "b");
+        s.via = new Point(3, "c");
+        byte[] v5 = q.codec(Segment.class).encode(s);
+        byte[] v4 = q.serialize(s);
+        // v4: A1, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
+        // bitmap 07, from: def-ref 1, package-ref 0, Point's def (28 00 3F..., 41 bytes), ...
+        int pointAt = indexOf(v4, new byte[] {0x28, 0x00, 0x3F});
+        byte[] packageAndSegment = java.util.Arrays.copyOfRange(v4, 4, pointAt - 3);
+        byte[] pointDef = java.util.Arrays.copyOfRange(v4, pointAt, pointAt + 0x29);
+        java.io.ByteArrayOutputStream want = new java.io.ByteArrayOutputStream();
+        want.writeBytes(new byte[] {(byte) 0xA5, 0x02, 0x00});
+        want.writeBytes(packageAndSegment);
+        want.write(0x00);
+        want.writeBytes(pointDef);
+        // the root's def-ref 0; bitmap 07; from and to: bodies only; via: tag 97, def-ref 1, body
+        want.writeBytes(new byte[] {0x00, 0x07, 0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06,
+            0x04, 'c'});
+        assertArrayEquals(want.toByteArray(), v5, hex(v5));
+        // no root tag and no def-ref or package-ref for from; the count, and the root's def-ref after the defs
+        assertEquals(v4.length - 1, v5.length);
+
+        Segment back = q.codec(Segment.class).decode(v5);
+        assertEquals("b", back.to.label);
+        assertEquals(3, ((Point) back.via).x);
+        Peregrine tracked = Peregrine.builder().compatible(true).referenceTracking(true)
+                .register(Segment.class, Point.class).build();
+        back = tracked.codec(Segment.class).decode(v5);
+        assertEquals("a", back.from.label);
+        assertEquals("c", ((Point) back.via).label);
+
+        // a preload that names more defs than it holds is malformed, never read past
+        byte[] bad = v5.clone();
+        bad[1] = 0x05;
+        assertThrows(MalformedInputException.class, () -> q.codec(Segment.class).decode(bad));
     }
 
     static final class Path {
@@ -187,11 +236,11 @@ class CompatibleGoldenBytesTest {
             path.points.add(new Point(i, "b"));
             want.writeBytes(new byte[] {0x01, (byte) (2 * i), 0x04, 'b'});
         }
-        byte[] list = q.codec(Path.class).encode(path);
+        byte[] list = q.serialize(path);
         byte[] listTail = want.toByteArray();
         assertArrayEquals(listTail, java.util.Arrays.copyOfRange(list, list.length - listTail.length, list.length),
                 hex(list));
-        assertEquals(7, q.codec(Path.class).decode(list).points.get(7).x);
+        assertEquals(7, q.deserialize(list, Path.class).points.get(7).x);
 
         // with references: marker 0 (new) before each element; the first one's def after its marker
         Peregrine r = Peregrine.builder().compatible(true).referenceTracking(true)

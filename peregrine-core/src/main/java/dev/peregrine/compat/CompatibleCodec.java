@@ -8,6 +8,7 @@ import dev.peregrine.codec.WriteContext;
 
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * A user class's or enum's codec in compatible mode: the same-schema codec (generated or
@@ -23,6 +24,8 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final Schemas schemas;
     private final ConcurrentHashMap<ClassDef, TypeCodec<Object>> translators = new ConcurrentHashMap<>();
     private final TypeCodec<Object> untagged;
+    /** Made on first use ({@link #preload(Function)}); immutable, so a racing second one is equal. */
+    private Preload preload;
 
     /**
      * @param inner   the class's same-schema codec
@@ -46,6 +49,28 @@ public final class CompatibleCodec extends TypeCodec<Object> {
      */
     public boolean selfContained() {
         return local.selfContained();
+    }
+
+    /**
+     * The defs a payload with this class as its known root carries before the root, made on first
+     * use.
+     *
+     * @param untaggedDef for a class, its local def when its objects sit in untagged positions, else
+     *                    null ({@link Preload#of})
+     * @return the preload
+     */
+    public Preload preload(Function<Class<?>, ClassDef> untaggedDef) {
+        Preload p = preload;
+        if (p == null) {
+            p = Preload.of(local, untaggedDef);
+            preload = p;
+        }
+        return p;
+    }
+
+    /** @return the preload {@link #preload(Function)} made; not null once a {@code Codec} of this root exists */
+    public Preload preload() {
+        return preload;
     }
 
     /** @return the same-schema codec inside */

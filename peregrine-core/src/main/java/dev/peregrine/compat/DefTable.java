@@ -35,8 +35,13 @@ import java.util.Arrays;
 public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
-    /** The compatible format's version this table writes: 4. */
-    public static final int CURRENT_VERSION = 4;
+    /**
+     * The newest compatible format this table reads and writes: 5, version 4 with a {@link Preload}
+     * of defs after the header (a {@code Codec} of a root that can hold other classes writes it).
+     */
+    public static final int CURRENT_VERSION = Preload.VERSION;
+    /** The compatible format of payloads with no preload: a def reference only where it says something. */
+    public static final int VERSION_4 = 4;
     /** The previous compatible format, still read: a def reference before every object. */
     public static final int VERSION_3 = 3;
     /** An older compatible format, still read: defs name the full class, no package table. */
@@ -112,10 +117,35 @@ public final class DefTable {
     /**
      * Sets the format version of the payload being read (its header says which).
      *
-     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_3} or {@link #VERSION_2}
+     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_4}, {@link #VERSION_3} or {@link #VERSION_2}
      */
     public void readVersion(int version) {
         this.version = version;
+    }
+
+    /**
+     * Starts reading a payload's defs once its header is read: sets its format version and, in
+     * version 5, reads the defs of its {@link Preload} ({@code varint(k)}, then k times a package
+     * reference and a def), each numbered as if it had come before an object.
+     *
+     * @param in      the input, after the header (and a root tag)
+     * @param version the format version the header names
+     */
+    public void readStart(BufferReader in, int version) {
+        readVersion(version);
+        if (version != Preload.VERSION) {
+            return;
+        }
+        int at = in.position();
+        int k = in.readVarUInt();
+        // Each def takes at least two bytes (a package reference and a length).
+        if (k < 0 || k > in.remaining() / 2) {
+            throw new MalformedInputException("a preload of " + Integer.toUnsignedString(k) + " class definitions "
+                    + "in " + in.remaining() + " bytes", at);
+        }
+        for (int i = 0; i < k; i++) {
+            readNew(in, readCount, in.position(), null);
+        }
     }
 
     /**
@@ -124,7 +154,7 @@ public final class DefTable {
      *         value only
      */
     public boolean carriesUntaggedOnce() {
-        return version >= CURRENT_VERSION;
+        return version >= VERSION_4;
     }
 
     /** @return how many defs and packages this table has written, for {@link #rollBack} */
@@ -169,13 +199,13 @@ public final class DefTable {
      * What a payload of a known root carries first in this format, once its header byte: the
      * root's def as the first def of an empty table ({@code varint(0)}, a new package
      * {@code varint(0)}, the package name and the def), the bytes {@link #write} and
-     * {@link #read(BufferReader, ClassDef)} would give it. Perf: a {@code Codec} writes and
-     * recognises them as one run ({@link #carriedFirst}, {@link #readFirst}).
+     * {@link #read(BufferReader, ClassDef)} would give it: the {@link Preload} of a root that
+     * holds no other class.
      *
      * @param root the root class's local def
      * @return the bytes
      */
-    public static byte[] firstDef(ClassDef root) {
+    static byte[] firstDef(ClassDef root) {
         byte[] def = root.encodedWithPackage();
         byte[] first = new byte[2 + def.length];
         System.arraycopy(def, 0, first, 2, def.length);
@@ -183,18 +213,25 @@ public final class DefTable {
     }
 
     /**
-     * Records, on an empty writing table, that {@link #firstDef} of {@code root} has been written.
+     * Records, on an empty writing table, that the defs of {@code preload} have been written
+     * ({@link Preload#bytes}).
      *
-     * @param root the root class's local def
-     * @return false, recording nothing, when the table is not empty or has no slot yet for the
-     *         def's serial (the general path, {@link #write}, makes one)
+     * @param preload the root's preload
+     * @return false, recording nothing, when the table is not empty (the general path,
+     *         {@link #write}, writes the payload)
      */
-    public boolean carriedFirst(ClassDef root) {
-        int s = root.serial();
-        if (written != 0 || packageCount != 0 || s >= indexBySerial.length) {
+    public boolean carriedFirst(Preload preload) {
+        if (written != 0 || packageCount != 0) {
             return false;
         }
-        // Perf: the state define would leave, stored directly (every array holds a first slot).
+        ClassDef root = preload.single;
+        if (root == null || root.serial() >= indexBySerial.length) {
+            recordWritten(preload);
+            return true;
+        }
+        // Perf: the state define would leave, stored directly (every array holds a first slot); a
+        // root's def alone is the usual preload, and a loop here cost DeepObject serialize 3 ns.
+        int s = root.serial();
         serialsUsed[0] = s;
         indexBySerial[s] = written = 1;
         packages[0] = root.packageName();
@@ -202,34 +239,55 @@ public final class DefTable {
         return true;
     }
 
+    /** {@link #carriedFirst} of a preload of several defs, or with arrays too short for it. */
+    private void recordWritten(Preload preload) {
+        ClassDef[] d = preload.defs;
+        String[] p = preload.packages;
+        if (preload.maxSerial >= indexBySerial.length || d.length > serialsUsed.length || p.length > packages.length) {
+            indexBySerial = Arrays.copyOf(indexBySerial, Math.max(preload.maxSerial + 1, indexBySerial.length));
+            serialsUsed = Arrays.copyOf(serialsUsed, Math.max(d.length, serialsUsed.length));
+            packages = Arrays.copyOf(packages, Math.max(p.length, packages.length));
+        }
+        for (int i = 0; i < d.length; i++) {
+            int s = d[i].serial();
+            serialsUsed[i] = s;
+            indexBySerial[s] = i + 1;
+        }
+        written = d.length;
+        System.arraycopy(p, 0, packages, 0, p.length);
+        packageCount = p.length;
+    }
+
     /**
-     * Reads {@code lead}, bytes that end with {@link #firstDef} of {@code root}, when the input
-     * holds them next and this reading table is empty, and records what
-     * {@link #read(BufferReader, ClassDef)} would have recorded for that def; the format read is
-     * the current one.
+     * Reads {@code lead}, the header byte and {@link Preload#bytes} of a root, when the input
+     * holds them next and this reading table is empty, and records what reading them one by one
+     * would have recorded.
      *
-     * <p>For a {@link ClassDef#selfContained} root the bytes are only compared, and nothing is
+     * <p>For a {@link Preload#selfContained} root the bytes are only compared, and nothing is
      * recorded: nothing in its payload after them consults the table. Perf: decided here rather
      * than by the caller, whose read of a root stays within C2's limit for inlining a hot method
      * (325 bytecodes) and at its inlining depth (a level more cost compatible Sample decode on
      * JDK 25 about 15 ns).
      *
-     * @param in   the input
-     * @param lead the bytes expected, ending with the root's first def
-     * @param root the root class's local def
+     * @param in      the input
+     * @param lead    the bytes expected
+     * @param preload the root's preload
      * @return whether the bytes were read; false, with nothing consumed or recorded, otherwise
-     *         (also when the table has no slot yet for the def's serial: the general path makes one)
      */
-    public boolean readFirst(BufferReader in, byte[] lead, ClassDef root) {
-        if (root.selfContained()) {
+    public boolean readFirst(BufferReader in, byte[] lead, Preload preload) {
+        if (preload.selfContained()) {
             return in.skipIfNext(lead);
+        }
+        ClassDef root = preload.single;
+        if (root == null) {
+            return readAll(in, lead, preload);
         }
         int s = root.serial();
         if (readCount != 0 || packageCount != 0 || s >= carriedFor.length || !in.skipIfNext(lead)) {
             return false;
         }
         // Perf: the state readNew would leave, stored directly (every array holds a first slot).
-        version = CURRENT_VERSION;
+        version = VERSION_4;
         packages[0] = root.packageName();
         packageCount = 1;
         read[0] = root;
@@ -238,6 +296,39 @@ public final class DefTable {
         carriedSerials[0] = s;
         carriedCount = 1;
         return true;
+    }
+
+    /** {@link #readFirst} of a preload of several defs. */
+    private boolean readAll(BufferReader in, byte[] lead, Preload preload) {
+        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead)) {
+            return false;
+        }
+        recordRead(preload);
+        return true;
+    }
+
+    /** The state reading a preload's defs one by one leaves on an empty table, stored directly. */
+    private void recordRead(Preload preload) {
+        ClassDef[] d = preload.defs;
+        String[] p = preload.packages;
+        if (preload.maxSerial >= carriedFor.length || d.length > read.length || d.length > carriedSerials.length
+                || p.length > packages.length) {
+            carriedFor = Arrays.copyOf(carriedFor, Math.max(preload.maxSerial + 1, carriedFor.length));
+            read = Arrays.copyOf(read, Math.max(d.length, read.length));
+            carriedSerials = Arrays.copyOf(carriedSerials, Math.max(d.length, carriedSerials.length));
+            packages = Arrays.copyOf(packages, Math.max(p.length, packages.length));
+        }
+        version = preload.version();
+        for (int i = 0; i < d.length; i++) {
+            ClassDef def = d[i];
+            int s = def.serial();
+            read[i] = def;
+            carriedFor[s] = def;
+            carriedSerials[i] = s;
+        }
+        readCount = carriedCount = d.length;
+        System.arraycopy(p, 0, packages, 0, p.length);
+        packageCount = p.length;
     }
 
     /**
@@ -382,7 +473,7 @@ public final class DefTable {
      * @return the writer's def of the class: {@code expected} itself when it had the same version
      */
     public ClassDef readUntagged(BufferReader in, ClassDef expected) {
-        if (version < CURRENT_VERSION) {
+        if (version < VERSION_4) {
             return read(in, expected);
         }
         int s = expected.serial();
@@ -422,7 +513,7 @@ public final class DefTable {
      * @return the writer's def of the class
      */
     public ClassDef readUntagged(BufferReader in, String name) {
-        if (version < CURRENT_VERSION) {
+        if (version < VERSION_4) {
             return read(in);
         }
         // A list of such values asks once per element with the same name: one scan, not one each

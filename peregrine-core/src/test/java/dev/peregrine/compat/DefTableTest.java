@@ -95,11 +95,13 @@ class DefTableTest {
         BufferWriter general = BufferWriter.growable(64);
         DefTable table = new DefTable(registry);
         table.write(general, def);
-        assertArrayEquals(general.toByteArray(), DefTable.firstDef(def));
+        Preload preload = Preload.of(def, c -> null);
+        assertArrayEquals(general.toByteArray(), preload.bytes());
+        assertEquals(DefTable.VERSION_4, preload.version());
         // a table that has written anything refuses to record the run
-        assertFalse(table.carriedFirst(def));
+        assertFalse(table.carriedFirst(preload));
         table.reset();
-        assertTrue(table.carriedFirst(def));
+        assertTrue(table.carriedFirst(preload));
         BufferWriter reference = BufferWriter.growable(8);
         table.write(reference, def);
         assertArrayEquals(new byte[] {0}, reference.toByteArray());
@@ -109,21 +111,22 @@ class DefTableTest {
     void aReadOfTheFirstDefRunConsumesNothingUnlessItMatchesAnEmptyTable() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         ClassDef def = registry.local(Chain.class);
-        byte[] first = DefTable.firstDef(def);
+        Preload preload = Preload.of(def, c -> null);
+        byte[] first = preload.bytes();
         DefTable table = new DefTable(registry);
         byte[] other = first.clone();
         other[other.length - 1] ^= 1;
         ArrayReader mismatch = new ArrayReader(other, 0, other.length);
-        assertFalse(table.readFirst(mismatch, first, def));
+        assertFalse(table.readFirst(mismatch, first, preload));
         assertEquals(0, mismatch.position());
         byte[] twice = new byte[2 * first.length];
         System.arraycopy(first, 0, twice, 0, first.length);
         System.arraycopy(first, 0, twice, first.length, first.length);
         ArrayReader in = new ArrayReader(twice, 0, twice.length);
-        assertTrue(table.readFirst(in, first, def));
+        assertTrue(table.readFirst(in, first, preload));
         assertEquals(first.length, in.position());
         // once a def is read the table is not empty; the def is now reference 0
-        assertFalse(table.readFirst(in, first, def));
+        assertFalse(table.readFirst(in, first, preload));
         assertEquals(first.length, in.position());
         assertSame(def, table.read(new ArrayReader(new byte[] {0}, 0, 1), def));
     }
@@ -211,18 +214,107 @@ class DefTableTest {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         ClassDef def = registry.local(Sample.class);
         assertTrue(def.selfContained());
-        byte[] first = DefTable.firstDef(def);
+        Preload preload = Preload.of(def, c -> null);
+        assertTrue(preload.selfContained());
+        byte[] first = preload.bytes();
         DefTable table = new DefTable(registry);
         byte[] other = first.clone();
         other[other.length - 1] ^= 1;
-        assertFalse(table.readFirst(new ArrayReader(other, 0, other.length), first, def));
+        assertFalse(table.readFirst(new ArrayReader(other, 0, other.length), first, preload));
         ArrayReader in = new ArrayReader(first, 0, first.length);
-        assertTrue(table.readFirst(in, first, def));
+        assertTrue(table.readFirst(in, first, preload));
         assertEquals(first.length, in.position());
         // nothing recorded: the table is still empty, so the next def read is a new one
         ArrayReader again = new ArrayReader(first, 0, first.length);
         assertSame(def, table.read(again, def));
         assertEquals(first.length, again.position());
+    }
+
+    enum Shade { DARK, LIGHT }
+
+    static final class Part {
+        int n;
+    }
+
+    /** Holds Part and Shade with no tag (a field, a list's elements, a map's values), and a Chain. */
+    static final class Whole {
+        Part part;
+        java.util.List<Part> parts;
+        Shade shade;
+        java.util.Map<String, Shade> byName;
+        Chain chain;
+    }
+
+    /** The preload of Whole when Part and Shade are the classes held untagged. */
+    private static Preload wholePreload(DefRegistry registry) {
+        return Preload.of(registry.local(Whole.class),
+                c -> c == Part.class || c == Shade.class ? registry.local(c) : null);
+    }
+
+    @Test
+    void aPreloadIsReadAsItsDefsOneByOne() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        assertEquals(Preload.VERSION, preload.version());
+        assertFalse(preload.selfContained());
+        byte[] bytes = preload.bytes();
+        // three defs (Whole first, then Part and Shade in the order the fields meet them), then the
+        // root's reference 0
+        assertEquals(3, bytes[0]);
+        assertSame(registry.local(Whole.class), preload.defs[0]);
+        byte shade = (byte) java.util.Arrays.asList(preload.defs).indexOf(registry.local(Shade.class));
+        assertEquals(0, bytes[bytes.length - 1]);
+        DefTable table = new DefTable(registry);
+        ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+        table.readStart(in, Preload.VERSION);
+        assertEquals(bytes.length - 1, in.position());
+        assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
+        ArrayReader nothing = new ArrayReader(new byte[0], 0, 0);
+        assertSame(registry.local(Part.class), table.readUntagged(nothing, registry.local(Part.class)));
+        assertSame(registry.local(Shade.class), table.read(new ArrayReader(new byte[] {shade}, 0, 1),
+                registry.local(Shade.class)));
+    }
+
+    @Test
+    void aPreloadIsRecordedAsWrittenAndAsRead() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        DefTable writer = new DefTable(registry);
+        assertTrue(writer.carriedFirst(preload));
+        BufferWriter out = BufferWriter.growable(64);
+        writer.writeUntagged(out, registry.local(Part.class));
+        assertEquals(0, out.size());
+        writer.write(out, registry.local(Shade.class));
+        // a class not preloaded is defined where it first sits: def 3, in the package already named
+        writer.writeUntagged(out, registry.local(Chain.class));
+        byte[] written = out.toByteArray();
+        byte shade = (byte) java.util.Arrays.asList(preload.defs).indexOf(registry.local(Shade.class));
+        assertArrayEquals(new byte[] {shade, 3, 0}, java.util.Arrays.copyOf(written, 3));
+
+        byte[] bytes = preload.bytes();
+        byte[] lead = new byte[1 + bytes.length];
+        lead[0] = (byte) 0xA5;
+        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+        byte[] payload = java.util.Arrays.copyOf(lead, lead.length + written.length);
+        System.arraycopy(written, 0, payload, lead.length, written.length);
+        DefTable reader = new DefTable(registry);
+        ArrayReader in = new ArrayReader(payload, 0, payload.length);
+        assertTrue(reader.readFirst(in, lead, preload));
+        assertEquals(lead.length, in.position());
+        assertTrue(reader.carriesUntaggedOnce());
+        assertSame(registry.local(Part.class), reader.readUntagged(in, registry.local(Part.class)));
+        assertSame(registry.local(Shade.class), reader.read(in, registry.local(Shade.class)));
+        assertSame(registry.local(Chain.class), reader.readUntagged(in, registry.local(Chain.class)));
+        assertEquals(payload.length, in.position());
+    }
+
+    @Test
+    void aPreloadCountBeyondItsBytesIsMalformed() {
+        DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
+        byte[] bytes = {(byte) 0x80, 0x01, 0x00, 0x00};
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> table.readStart(new ArrayReader(bytes, 0, bytes.length), Preload.VERSION));
+        assertTrue(e.getMessage().contains("preload of 128"), e.getMessage());
     }
 
     @Test

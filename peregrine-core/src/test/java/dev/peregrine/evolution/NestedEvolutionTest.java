@@ -78,6 +78,8 @@ class NestedEvolutionTest {
     @Test
     void codecTranslatesBothWays() {
         byte[] old = encode(V1.peregrine(true), V1.type("Order"), Shop.v1Order("o-1", 3));
+        // format 5: Customer's and Status's defs preloaded, each of another version for the reader
+        assertEquals((byte) 0xA5, old[0]);
         assertOldToNew(V2.peregrine(true).codec(V2.type("Order")).decode(old));
         byte[] fresh = encode(V2.peregrine(true), V2.type("Order"), Shop.v2Order("o-2", 2));
         assertNewToOld(V1.peregrine(true).codec(V1.type("Order")).decode(fresh));
