@@ -7,6 +7,8 @@ import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Limits;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -306,6 +308,68 @@ class DefTableTest {
         assertSame(registry.local(Shade.class), reader.read(in, registry.local(Shade.class)));
         assertSame(registry.local(Chain.class), reader.readUntagged(in, registry.local(Chain.class)));
         assertEquals(payload.length, in.position());
+    }
+
+    /** Ten enums of eight packages: a preload longer than a table's first arrays. */
+    static final class Many {
+        java.time.DayOfWeek a;
+        java.time.Month b;
+        java.util.concurrent.TimeUnit c;
+        java.math.RoundingMode d;
+        java.lang.annotation.ElementType e;
+        java.lang.annotation.RetentionPolicy f;
+        java.nio.file.AccessMode g;
+        java.time.temporal.ChronoUnit h;
+        java.time.format.TextStyle i;
+        Thread.State j;
+    }
+
+    @Test
+    void aPreloadLongerThanATablesArraysIsRecordedWhole() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        // serials past a table's first 16 slots
+        for (Class<?> c : List.of(java.time.format.FormatStyle.class, java.time.format.ResolverStyle.class,
+                java.time.format.SignStyle.class, java.util.Locale.Category.class, java.net.Proxy.Type.class,
+                java.nio.file.LinkOption.class, java.nio.file.StandardOpenOption.class,
+                java.time.temporal.ChronoField.class, java.lang.annotation.ElementType.class,
+                java.util.concurrent.TimeUnit.class)) {
+            registry.local(c);
+        }
+        Preload preload = Preload.of(registry.local(Many.class), c -> c.isEnum() ? registry.local(c) : null);
+        assertEquals(11, preload.defs.length);
+        assertTrue(preload.maxSerial >= 16);
+        byte[] bytes = preload.bytes();
+        byte[] lead = new byte[1 + bytes.length];
+        lead[0] = (byte) 0xA5;
+        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+
+        DefTable writer = new DefTable(registry);
+        assertTrue(writer.carriedFirst(preload));
+        DefTable reader = new DefTable(registry);
+        ArrayReader in = new ArrayReader(lead, 0, lead.length);
+        assertTrue(reader.readFirst(in, lead, preload));
+        DefTable general = new DefTable(registry);
+        ArrayReader again = new ArrayReader(bytes, 0, bytes.length);
+        general.readStart(again, Preload.VERSION);
+        for (int i = 0; i < preload.defs.length; i++) {
+            ClassDef def = preload.defs[i];
+            BufferWriter out = BufferWriter.growable(8);
+            writer.writeUntagged(out, def);
+            assertEquals(0, out.size(), def.name());
+            writer.write(out, def);
+            assertArrayEquals(new byte[] {(byte) i}, out.toByteArray(), def.name());
+            assertSame(def, reader.readUntagged(in, def));
+            assertSame(def, reader.read(new ArrayReader(new byte[] {(byte) i}, 0, 1), def));
+            assertSame(def, general.readUntagged(again, def));
+            assertSame(def, general.read(new ArrayReader(new byte[] {(byte) i}, 0, 1), def));
+        }
+        assertEquals(lead.length, in.position());
+        // a class of a package the preload named is defined with that package's reference
+        BufferWriter out = BufferWriter.growable(64);
+        writer.write(out, registry.local(java.time.format.FormatStyle.class));
+        assertEquals(11, out.toByteArray()[0]);
+        int javaTimeFormat = java.util.Arrays.asList(preload.packages).indexOf("java.time.format");
+        assertEquals(javaTimeFormat, out.toByteArray()[1]);
     }
 
     @Test
