@@ -93,15 +93,21 @@ class CompatibleGoldenBytesTest {
         Point from;
         Point to;
         Object via;
+
+        /** Points (1, "a"), (2, "b") and (3, "c"). */
+        static Segment abc() {
+            Segment s = new Segment();
+            s.from = new Point(1, "a");
+            s.to = new Point(2, "b");
+            s.via = new Point(3, "c");
+            return s;
+        }
     }
 
     @Test
     void anUntaggedPositionCarriesADefReferenceOnlyUntilTheDefIsCarried() {
         Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
-        Segment s = new Segment();
-        s.from = new Point(1, "a");
-        s.to = new Point(2, "b");
-        s.via = new Point(3, "c");
+        Segment s = Segment.abc();
         // written with the root's tag (a Codec's payload preloads Point's def: see below)
         byte[] v4 = q.serialize(s);
         // ... from: def-ref 1 (new), package-ref 0, Point's def, body 01 02 04 61; to: body only;
@@ -149,10 +155,7 @@ class CompatibleGoldenBytesTest {
     @Test
     void aCodecPreloadsTheDefsOfTheClassesItsRootHoldsUntagged() {
         Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
-        Segment s = new Segment();
-        s.from = new Point(1, "a");
-        s.to = new Point(2, "b");
-        s.via = new Point(3, "c");
+        Segment s = Segment.abc();
         byte[] v5 = q.codec(Segment.class).encode(s);
         byte[] v4 = q.serialize(s);
         // v4: A1, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
