@@ -1,13 +1,10 @@
 package dev.peregrine.compat;
 
 import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.codec.TypeHint;
 import dev.peregrine.type.FieldModel;
 import dev.peregrine.type.TypeModel;
 
-import java.lang.reflect.GenericArrayType;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
-import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,7 +52,7 @@ public final class Preload {
         }
         this.packages = names.toArray(new String[0]);
         this.maxSerial = max;
-        this.bytes = defs.length == 1 ? DefTable.firstDef(defs[0]) : encode(defs);
+        this.bytes = defs.length == 1 ? DefTable.firstDef(defs[0]) : encode(defs, packages);
         this.single = defs.length == 1 ? defs[0] : null;
         this.selfContained = single != null && single.selfContained();
     }
@@ -76,52 +73,41 @@ public final class Preload {
                 continue;
             }
             for (FieldModel f : TypeModel.of(type).fields()) {
-                collect(f.genericType(), untaggedDef, found);
+                collect(TypeHint.of(f.genericType()), untaggedDef, found);
             }
         }
         return new Preload(found.toArray(new ClassDef[0]));
     }
 
-    private static void collect(Type type, Function<Class<?>, ClassDef> untaggedDef, List<ClassDef> found) {
-        if (type instanceof Class<?> c) {
-            if (c.isArray()) {
-                collect(c.getComponentType(), untaggedDef, found);
-            } else if (!c.isPrimitive()) {
-                ClassDef def = untaggedDef.apply(c);
-                if (def != null && !found.contains(def)) {
-                    found.add(def);
-                }
+    /** Adds the defs of a declared type's classes: its raw class, its type arguments, an array's component. */
+    private static void collect(TypeHint hint, Function<Class<?>, ClassDef> untaggedDef, List<ClassDef> found) {
+        if (hint == null) {
+            return;
+        }
+        Class<?> raw = hint.raw();
+        if (!raw.isArray() && !raw.isPrimitive()) {
+            ClassDef def = untaggedDef.apply(raw);
+            if (def != null && !found.contains(def)) {
+                found.add(def);
             }
-        } else if (type instanceof ParameterizedType p) {
-            collect(p.getRawType(), untaggedDef, found);
-            for (Type arg : p.getActualTypeArguments()) {
-                collect(arg, untaggedDef, found);
-            }
-        } else if (type instanceof GenericArrayType a) {
-            collect(a.getGenericComponentType(), untaggedDef, found);
-        } else if (type instanceof WildcardType w) {
-            for (Type bound : w.getUpperBounds()) {
-                collect(bound, untaggedDef, found);
-            }
+        }
+        for (TypeHint arg : hint.args()) {
+            collect(arg, untaggedDef, found);
         }
     }
 
     /** {@code varint(k)}, each def with its package reference, then the root's def reference 0. */
-    private static byte[] encode(ClassDef[] defs) {
+    private static byte[] encode(ClassDef[] defs, String[] packages) {
         BufferWriter out = BufferWriter.growable(256);
         out.writeVarUInt(defs.length);
-        List<String> named = new ArrayList<>();
+        List<String> order = List.of(packages);
+        int named = 0;
         for (ClassDef d : defs) {
-            int p = named.indexOf(d.packageName());
-            byte[] def;
-            if (p < 0) {
-                out.writeVarUInt(named.size());
-                named.add(d.packageName());
-                def = d.encodedWithPackage();
-            } else {
-                out.writeVarUInt(p);
-                def = d.encoded();
-            }
+            int p = order.indexOf(d.packageName());
+            out.writeVarUInt(p);
+            // A package's first def names it (packages are in the order the defs first use them).
+            byte[] def = p == named ? d.encodedWithPackage() : d.encoded();
+            named = Math.max(named, p + 1);
             out.writeBytes(def, 0, def.length);
         }
         out.writeVarUInt(0);
