@@ -84,7 +84,7 @@ public final class Codec<T> {
         if (nests) {
             return encodeNesting(value);
         }
-        BufferWriter out = spare.writer();
+        BufferWriter out = lead == null ? spare.writer() : spare.writer(lead);
         if (session.write(out, value, codec, type, lead) >= NESTING) {
             nests = true;
         }

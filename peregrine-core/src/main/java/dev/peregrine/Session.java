@@ -77,6 +77,9 @@ final class Session {
     /**
      * Writes a payload.
      *
+     * @param out       the output; when {@code lead} is not null, positioned just past it, which the
+     *                  caller has put there (Perf: a {@code Codec}'s spare arrays keep their lead
+     *                  between payloads, {@link SpareArrays#writer(byte[])})
      * @param rootCodec the codec of a known root (its tag omitted), or null to write the tag
      * @param rootType  the known root's class, or null
      * @param lead      what {@link #lead} gave for {@code rootCodec}, or null
@@ -94,14 +97,15 @@ final class Session {
             // Perf: such a root is written with no def table at all (its lead carries the one def
             // the payload has), so none is taken or emptied. The general path below stays in this
             // method: a call level more cost compatible Sample serialize about 5 ns.
-            writeLead(ctx, value, rootCodec, lead);
+            writeLead(ctx, value, rootCodec, null);
             ctx.giveBackEntries();
             return ctx.deepest();
         }
         DefTable defs = takeDefs(spareWriteDefs);
         ctx.useDefs(defs, false);
         try {
-            if (lead == null || !writeLead(ctx, value, rootCodec, lead)) {
+            // The table is empty, so a lead is always taken (writeLead declines only a used one).
+            if (lead == null || !writeLead(ctx, value, rootCodec, null)) {
                 write(ctx, value, rootCodec, rootType);
             }
             ctx.giveBackEntries();
@@ -260,7 +264,7 @@ final class Session {
      *                  root, with or without one (the table is then left as it was: nothing in the
      *                  payload after the lead consults it)
      * @param rootCodec the known root's codec, a {@link CompatibleCodec}
-     * @param lead      what {@link #lead} gave for it
+     * @param lead      what {@link #lead} gave for it, or null when the output holds it already
      * @return false, having written nothing, when the root is not self-contained and the context's
      *         def table is not empty (the caller then writes the payload the general way)
      */
@@ -269,7 +273,9 @@ final class Session {
         if (!root.selfContained() && !ctx.defs().carriedFirst(root.preload())) {
             return false;
         }
-        ctx.out().writeBytes(lead, 0, lead.length);
+        if (lead != null) {
+            ctx.out().writeBytes(lead, 0, lead.length);
+        }
         try {
             ctx.writeRoot(value, root.inner());
         } catch (StackOverflowError e) {

@@ -90,6 +90,65 @@ class CodecLeadTest {
         assertChain(codec.decode(dst, 3, deepFirst.length), 8);
     }
 
+    static final class Label {
+        int id;
+        String text;
+
+        Label() {
+        }
+
+        Label(int id, String text) {
+            this.id = id;
+            this.text = text;
+        }
+    }
+
+    static final class Tagged {
+        Label label;
+        String note;
+
+        Tagged() {
+        }
+
+        Tagged(Label label, String note) {
+            this.label = label;
+            this.note = note;
+        }
+    }
+
+    /** What the bounded path writes, which copies the lead into the caller's array every time. */
+    private static <T> byte[] intoArray(Codec<T> codec, T value) {
+        byte[] dst = new byte[1 << 16];
+        return Arrays.copyOf(dst, codec.encode(value, dst, 0));
+    }
+
+    @Test
+    void aKeptArrayHoldsTheLeadThroughGrowthAndReuse() {
+        // Codec.encode writes past the lead in an array it kept (SpareArrays.writer(byte[])): the
+        // first payload gets a new array, a long one grows it, and each later one reuses it.
+        String longText = "x".repeat(5000);
+        Peregrine p = Peregrine.builder().compatible(true).register(Label.class).register(Tagged.class).build();
+        Codec<Label> labels = p.codec(Label.class);
+        Codec<Tagged> tagged = p.codec(Tagged.class);
+        Label[] labelValues = {new Label(1, "a"), new Label(2, longText), new Label(3, "b"), new Label(4, "c")};
+        for (Label value : labelValues) {
+            byte[] payload = labels.encode(value);
+            assertArrayEquals(intoArray(labels, value), payload);
+            Label back = labels.decode(payload);
+            assertEquals(value.id, back.id);
+            assertEquals(value.text, back.text);
+        }
+        Tagged[] taggedValues = {new Tagged(new Label(1, "a"), "n"), new Tagged(new Label(2, "b"), longText),
+            new Tagged(new Label(3, longText), "m"), new Tagged(new Label(4, "d"), "o")};
+        for (Tagged value : taggedValues) {
+            byte[] payload = tagged.encode(value);
+            assertArrayEquals(intoArray(tagged, value), payload);
+            Tagged back = tagged.decode(payload);
+            assertEquals(value.label.text, back.label.text);
+            assertEquals(value.note, back.note);
+        }
+    }
+
     @Test
     void payloadsWithAnotherHeaderTakeTheGeneralPath() {
         Peregrine plain = Peregrine.builder().compatible(true).register(Link.class).build();
