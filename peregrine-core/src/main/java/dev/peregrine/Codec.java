@@ -107,21 +107,29 @@ public final class Codec<T> {
      */
     private byte[] encodeNesting(T value) {
         WriteContext ctx = nestingWriter.take();
+        // The lead to copy in: none for a kept writer, whose array holds it from its last payload
+        // (only such a writer is kept, below), as SpareArrays.writer(byte[]) does for encode.
+        byte[] copy = lead;
         if (ctx == null) {
             ctx = session.newContext(spare.writer());
         } else {
             ctx.out().reset();
             ctx.reset();
+            if (lead != null) {
+                ctx.out().position(lead.length);
+                copy = null;
+            }
         }
         BufferWriter out = ctx.out();
         try {
-            if (lead == null || !session.writeLead(ctx, value, codec, lead)) {
+            // With its table emptied, writeLead always takes the lead.
+            if (lead == null || !session.writeLead(ctx, value, codec, copy)) {
                 session.write(ctx, value, codec, type);
             }
             return out.toByteArray();
         } finally {
             ctx.release();
-            if (SpareArrays.keepable(out)) {
+            if (SpareArrays.keepable(out) && (lead == null || out.position() >= lead.length)) {
                 nestingWriter.giveBack(ctx);
             }
         }

@@ -138,6 +138,15 @@ class CodecLeadTest {
             assertEquals(value.id, back.id);
             assertEquals(value.text, back.text);
         }
+        // Deep values go through the kept writer of Codec.encodeNesting, which keeps its lead too.
+        Codec<Link> links = Peregrine.builder().compatible(true).register(Link.class).build().codec(Link.class);
+        Link grown = chain(6);
+        grown.next.name = longText;
+        for (Link value : new Link[] {chain(6), chain(6), grown, chain(7), chain(5)}) {
+            byte[] payload = links.encode(value);
+            assertArrayEquals(intoArray(links, value), payload);
+            assertEquals(value.next.name, links.decode(payload).next.name);
+        }
         Tagged[] taggedValues = {new Tagged(new Label(1, "a"), "n"), new Tagged(new Label(2, "b"), longText),
             new Tagged(new Label(3, longText), "m"), new Tagged(new Label(4, "d"), "o")};
         for (Tagged value : taggedValues) {
