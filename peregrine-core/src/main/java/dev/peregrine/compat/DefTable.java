@@ -242,11 +242,9 @@ public final class DefTable {
     /** {@link #carriedFirst} of a preload of several defs, or with arrays too short for it. */
     private void recordWritten(Preload preload) {
         ClassDef[] d = preload.defs;
-        String[] p = preload.packages;
-        if (preload.maxSerial >= indexBySerial.length || d.length > serialsUsed.length || p.length > packages.length) {
+        if (preload.maxSerial >= indexBySerial.length || d.length > serialsUsed.length) {
             indexBySerial = Arrays.copyOf(indexBySerial, Math.max(preload.maxSerial + 1, indexBySerial.length));
             serialsUsed = Arrays.copyOf(serialsUsed, Math.max(d.length, serialsUsed.length));
-            packages = Arrays.copyOf(packages, Math.max(p.length, packages.length));
         }
         for (int i = 0; i < d.length; i++) {
             int s = d[i].serial();
@@ -254,6 +252,15 @@ public final class DefTable {
             indexBySerial[s] = i + 1;
         }
         written = d.length;
+        recordPackages(preload);
+    }
+
+    /** The packages of a preload, named in its order, as the first of an empty table's. */
+    private void recordPackages(Preload preload) {
+        String[] p = preload.packages;
+        if (p.length > packages.length) {
+            packages = Arrays.copyOf(packages, p.length);
+        }
         System.arraycopy(p, 0, packages, 0, p.length);
         packageCount = p.length;
     }
@@ -310,13 +317,10 @@ public final class DefTable {
     /** The state reading a preload's defs one by one leaves on an empty table, stored directly. */
     private void recordRead(Preload preload) {
         ClassDef[] d = preload.defs;
-        String[] p = preload.packages;
-        if (preload.maxSerial >= carriedFor.length || d.length > read.length || d.length > carriedSerials.length
-                || p.length > packages.length) {
+        if (preload.maxSerial >= carriedFor.length || d.length > read.length || d.length > carriedSerials.length) {
             carriedFor = Arrays.copyOf(carriedFor, Math.max(preload.maxSerial + 1, carriedFor.length));
             read = Arrays.copyOf(read, Math.max(d.length, read.length));
             carriedSerials = Arrays.copyOf(carriedSerials, Math.max(d.length, carriedSerials.length));
-            packages = Arrays.copyOf(packages, Math.max(p.length, packages.length));
         }
         version = preload.version();
         for (int i = 0; i < d.length; i++) {
@@ -327,8 +331,7 @@ public final class DefTable {
             carriedSerials[i] = s;
         }
         readCount = carriedCount = d.length;
-        System.arraycopy(p, 0, packages, 0, p.length);
-        packageCount = p.length;
+        recordPackages(preload);
     }
 
     /**
