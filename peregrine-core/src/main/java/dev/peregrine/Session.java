@@ -25,11 +25,12 @@ import dev.peregrine.registry.TypeRegistry;
  * The same-schema format is written as version 2 (version 1, without the fingerprint, is still
  * read): it carries the reader's expected schema fingerprint, four bytes, just before its root
  * value. The compatible format carries class defs instead ({@link dev.peregrine.compat.DefTable});
- * it is written as version 5 by a {@code Codec} whose root can hold objects of other classes
- * (the defs of those follow the header: {@link Preload}), as version 4 otherwise (version 5 less
- * the preload); versions 3, with a def reference before every object, and 2, with longer class
- * defs, are still read. Two bits hold a version modulo 4, so the compatible versions 4 and 5 are
- * {@code vv = 0} and {@code 1}.
+ * a {@code Codec} of a user class writes it as version 6, with the defs its root can meet after
+ * the header behind a token ({@link Preload}), everything else as version 4 (version 6 less the
+ * preload); versions 5, a preload with no token, 3, with a def reference before every object, and
+ * 2, with longer class defs, are still read. Two bits hold a version modulo 4, so the compatible
+ * versions 4 and 5 are {@code vv = 0} and {@code 1}; version 6 has 5's code and says what it is
+ * after it ({@link dev.peregrine.compat.DefTable#readStart}).
  */
 final class Session {
     static final int VERSION = 2;
@@ -184,11 +185,11 @@ final class Session {
 
     /**
      * The first bytes of a compatible payload of a known root, when {@code rootCodec} is a user
-     * class's: the header byte, then the {@link Preload} of the root (its def, and in format
-     * version 5 the defs of the classes it can hold in untagged positions) and the root's def
-     * reference. Perf: a {@code Codec} writes them as one run and recognises them with one
-     * comparison, where the general path writes and reads the header, the def references, the
-     * package references and the defs one by one.
+     * class's: the header byte, then the {@link Preload} of the root (its token, its def and the
+     * defs of the classes it can hold in untagged positions) and the root's def reference. Perf: a
+     * {@code Codec} writes them as one run and recognises them by their token, where the general
+     * path writes and reads the header, the def references, the package references and the defs
+     * one by one.
      *
      * @param rootCodec the known root's codec
      * @return the bytes, or null in the same-schema format or for a root of a built-in type
@@ -200,7 +201,7 @@ final class Session {
         Preload preload = root.preload(this::untaggedDef);
         byte[] first = preload.bytes();
         byte[] lead = new byte[1 + first.length];
-        lead[0] = (byte) headerByte(preload.version());
+        lead[0] = (byte) headerByte(preload.headerVersion());
         System.arraycopy(first, 0, lead, 1, first.length);
         return lead;
     }
@@ -440,7 +441,10 @@ final class Session {
         }
     }
 
-    /** The format version a header byte names: its two version bits, but 4 and 5 for a compatible 0 and 1. */
+    /**
+     * The format version a header byte names: its two version bits, but 4 and 5 for a compatible 0
+     * and 1 (5 may turn out to be 6: {@link dev.peregrine.compat.DefTable#readStart}).
+     */
     private static int version(int header) {
         int vv = header >>> 2 & 3;
         return vv < 2 && (header & COMPATIBLE) != 0 ? vv + DefTable.VERSION_4 : vv;
@@ -462,7 +466,7 @@ final class Session {
                 : version == VERSION || version == VERSION_WITHOUT_FINGERPRINT;
         if (!known) {
             throw new MalformedInputException("payload format version " + version + " is not supported for the "
-                    + (compatible ? "compatible format; this reader knows 2 to 5" : "same-schema format; this reader "
+                    + (compatible ? "compatible format; this reader knows 2 to 6" : "same-schema format; this reader "
                     + "knows 1 and 2"), 0);
         }
         return h;

@@ -1,5 +1,6 @@
 package dev.peregrine;
 
+import dev.peregrine.compat.PreloadBytes;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -65,28 +66,50 @@ class CompatibleGoldenBytesTest {
     @Test
     void defThenBody() {
         byte[] actual = p.codec(Point.class).encode(new Point(1, "a"));
-        // header A1 (version 4, compatible); def-ref 0 (new); package-ref 0 (new) and the package
-        // name; the def: its length, kind 0, the class name without its package as 31 six-bit codes
-        // (varint 2 * 31 + 1), 2 fields: x (head 6: int; name 03 17), label (head 18: reference,
-        // exact; name 0B 0B 10 10 0B; hint "#12"); then the body: bitmap 01, x = 1, label "a"
+        // header A5 (version 5's code, compatible), then version 6's preload: 00 06, the token
+        // (SHA-256 of the defs), the defs' length and the defs: count 1, package-ref 0 (new) and
+        // the package name, the def: its length, kind 0, the class name without its package as 31
+        // six-bit codes (varint 2 * 31 + 1), 2 fields: x (head 6: int; name 03 17), label (head 18:
+        // reference, exact; name 0B 0B 10 10 0B; hint "#12"); the root's def-ref 0; then the body:
+        // bitmap 01, x = 1, label "a"
         String simple = "CompatibleGoldenBytesTest$Point";
         assertEquals("dev.peregrine." + simple, Point.class.getName());
         byte[] name = packed(simple);
-        ByteArrayOutputStream want = new ByteArrayOutputStream();
-        want.writeBytes(new byte[] {(byte) 0xA1, 0x00, 0x00, 13 << 2});
-        want.writeBytes("dev.peregrine".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ByteArrayOutputStream def = new ByteArrayOutputStream();
+        def.writeBytes(new byte[] {0x00, 13 << 2});
+        def.writeBytes("dev.peregrine".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         int defLength = 1 + 1 + name.length + 1 + (1 + 2) + (1 + 5 + 4);
-        want.writeBytes(new byte[] {(byte) defLength, 0x00, 2 * 31 + 1});
-        want.writeBytes(name);
-        want.writeBytes(new byte[] {0x02, 0x06, 0x03, 0x17, 0x18, 0x0B, 0x0B, 0x10, 0x10, 0x0B,
-            0x0C, '#', '1', '2', 0x01, 0x02, 0x04, 'a'});
+        def.writeBytes(new byte[] {(byte) defLength, 0x00, 2 * 31 + 1});
+        def.writeBytes(name);
+        def.writeBytes(new byte[] {0x02, 0x06, 0x03, 0x17, 0x18, 0x0B, 0x0B, 0x10, 0x10, 0x0B, 0x0C, '#', '1', '2'});
+        byte[] body = {0x01, 0x02, 0x04, 'a'};
+        ByteArrayOutputStream defs = new ByteArrayOutputStream();
+        defs.write(1);
+        defs.writeBytes(def.toByteArray());
+        ByteArrayOutputStream want = new ByteArrayOutputStream();
+        want.write(0xA5);
+        want.writeBytes(PreloadBytes.tokenThen(defs.toByteArray()));
+        want.writeBytes(body);
         assertArrayEquals(want.toByteArray(), actual, hex(actual));
         Point back = p.codec(Point.class).decode(actual);
         assertEquals(1, back.x);
         assertEquals("a", back.label);
+
+        // version 4 (header A1), the same def and body with no count, token or length: still read,
+        // and still what serialize writes after the root's tag
+        ByteArrayOutputStream v4 = new ByteArrayOutputStream();
+        v4.writeBytes(new byte[] {(byte) 0xA1, 0x00});
+        v4.writeBytes(def.toByteArray());
+        v4.writeBytes(body);
+        back = p.codec(Point.class).decode(v4.toByteArray());
+        assertEquals("a", back.label);
+        byte[] serialized = p.serialize(new Point(1, "a"));
+        assertArrayEquals(java.util.Arrays.copyOfRange(v4.toByteArray(), 1, v4.size()),
+                java.util.Arrays.copyOfRange(serialized, 2, serialized.length), hex(serialized));
         // version 3 (header AD) laid out this payload the same way
-        actual[0] = (byte) 0xAD;
-        assertEquals("a", p.codec(Point.class).decode(actual).label);
+        byte[] v3 = v4.toByteArray();
+        v3[0] = (byte) 0xAD;
+        assertEquals("a", p.codec(Point.class).decode(v3).label);
     }
 
     static final class Segment {
@@ -146,48 +169,73 @@ class CompatibleGoldenBytesTest {
     }
 
     /**
-     * A {@code Codec}'s payload of a root that holds another class untagged is version 5 (header
-     * A5): after the header, the count of defs preloaded (2), Segment's def with its package
-     * named, Point's def in the same package, and the root's def reference 0; the body then
-     * carries no def reference in untagged positions, and a tagged one refers to Point's def 1.
-     * A reader whose lead differs (references on) reads the same payload the general way.
+     * A {@code Codec}'s payload of a root that holds another class untagged is version 6 (header
+     * A5, then 00 06, the token and the defs' length): the count of defs preloaded (2), Segment's
+     * def with its package named, Point's def in the same package, and the root's def reference
+     * 0; the body then carries no def reference in untagged positions, and a tagged one refers to
+     * Point's def 1. A reader whose lead differs (references on) reads the same payload the general
+     * way; version 5, the same without the token, is still read.
      */
     @Test
     void aCodecPreloadsTheDefsOfTheClassesItsRootHoldsUntagged() {
         Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
         Segment s = Segment.abc();
-        byte[] v5 = q.codec(Segment.class).encode(s);
+        byte[] v6 = q.codec(Segment.class).encode(s);
         byte[] v4 = q.serialize(s);
         // v4: A1, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
         // bitmap 07, from: def-ref 1, package-ref 0, Point's def (28 00 3F..., 41 bytes), ...
         int pointAt = indexOf(v4, new byte[] {0x28, 0x00, 0x3F});
         byte[] packageAndSegment = java.util.Arrays.copyOfRange(v4, 4, pointAt - 3);
         byte[] pointDef = java.util.Arrays.copyOfRange(v4, pointAt, pointAt + 0x29);
-        java.io.ByteArrayOutputStream want = new java.io.ByteArrayOutputStream();
-        want.writeBytes(new byte[] {(byte) 0xA5, 0x02, 0x00});
-        want.writeBytes(packageAndSegment);
-        want.write(0x00);
-        want.writeBytes(pointDef);
-        // the root's def-ref 0; bitmap 07; from and to: bodies only; via: tag 97, def-ref 1, body
-        want.writeBytes(new byte[] {0x00, 0x07, 0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06,
-            0x04, 'c'});
-        assertArrayEquals(want.toByteArray(), v5, hex(v5));
-        // no root tag and no def-ref or package-ref for from; the count, and the root's def-ref after the defs
-        assertEquals(v4.length - 1, v5.length);
+        ByteArrayOutputStream defs = new ByteArrayOutputStream();
+        defs.writeBytes(new byte[] {0x02, 0x00});
+        defs.writeBytes(packageAndSegment);
+        defs.write(0x00);
+        defs.writeBytes(pointDef);
+        // bitmap 07; from and to: bodies only; via: tag 97, def-ref 1, body
+        byte[] body = {0x07, 0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
+        ByteArrayOutputStream want = new ByteArrayOutputStream();
+        want.write(0xA5);
+        // the token, the defs' length (two bytes), the defs and the root's def-ref 0
+        want.writeBytes(PreloadBytes.tokenThen(defs.toByteArray()));
+        want.writeBytes(body);
+        assertArrayEquals(want.toByteArray(), v6, hex(v6));
+        // no root tag, and no def-ref or package-ref for from; the count, the root's def-ref after
+        // the defs, and 00 06, the token and the length
+        assertEquals(v4.length - 1 + 12, v6.length);
 
-        Segment back = q.codec(Segment.class).decode(v5);
+        Segment back = q.codec(Segment.class).decode(v6);
         assertEquals("b", back.to.label);
         assertEquals(3, ((Point) back.via).x);
         Peregrine tracked = Peregrine.builder().compatible(true).referenceTracking(true)
                 .register(Segment.class, Point.class).build();
-        back = tracked.codec(Segment.class).decode(v5);
+        back = tracked.codec(Segment.class).decode(v6);
         assertEquals("a", back.from.label);
         assertEquals("c", ((Point) back.via).label);
+        // another token (a writer whose defs differ) sends the reader the general way, which reads the defs
+        byte[] otherToken = v6.clone();
+        otherToken[3] ^= 1;
+        back = q.codec(Segment.class).decode(otherToken);
+        assertEquals("c", ((Point) back.via).label);
+
+        // version 5: the header, the defs and the root's def-ref with no 00 06, token or length
+        ByteArrayOutputStream v5 = new ByteArrayOutputStream();
+        v5.write(0xA5);
+        v5.writeBytes(defs.toByteArray());
+        v5.write(0x00);
+        v5.writeBytes(body);
+        back = q.codec(Segment.class).decode(v5.toByteArray());
+        assertEquals("b", back.to.label);
+        assertEquals(3, ((Point) back.via).x);
 
         // a preload that names more defs than it holds is malformed, never read past
-        byte[] bad = v5.clone();
-        bad[1] = 0x05;
-        assertThrows(MalformedInputException.class, () -> q.codec(Segment.class).decode(bad));
+        byte[] bad = v6.clone();
+        bad[13] = 0x05;
+        assertEquals(0x02, v6[13]);
+        assertThrows(MalformedInputException.class, () -> tracked.codec(Segment.class).decode(bad));
+        byte[] badV5 = v5.toByteArray();
+        badV5[1] = 0x05;
+        assertThrows(MalformedInputException.class, () -> q.codec(Segment.class).decode(badV5));
     }
 
     static final class Path {

@@ -358,6 +358,20 @@ public final class ArrayReader extends BufferReader {
         return buf;
     }
 
+    /** Perf: the head compared as two (overlapping) little-endian longs, not by a mismatch stub. */
+    @Override
+    public boolean skipIfNext(byte[] expected, int head) {
+        int p = pos;
+        int n = expected.length;
+        if (end - p < n || (long) LONG_LE.get(buf, p) != (long) LONG_LE.get(expected, 0)
+                || (long) LONG_LE.get(buf, p + head - 8) != (long) LONG_LE.get(expected, head - 8)
+                || buf[p + n - 1] != expected[n - 1]) {
+            return false;
+        }
+        pos = p + n;
+        return true;
+    }
+
     @Override
     public boolean skipIfNext(byte[] expected) {
         int n = expected.length;

@@ -77,6 +77,17 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     public abstract boolean skipIfNext(byte[] expected);
 
     /**
+     * Consumes as many bytes as {@code expected} has when their first {@code head} bytes and
+     * their last byte equal {@code expected}'s, otherwise consumes nothing; the bytes between are
+     * not compared. For runs whose head says what the rest holds (a compatible lead's token).
+     *
+     * @param expected the bytes to take the next ones for
+     * @param head     how many of the first bytes to compare, 9 to 16
+     * @return true when they matched and were consumed
+     */
+    public abstract boolean skipIfNext(byte[] expected, int head);
+
+    /**
      * Reads a string written by {@link BufferWriter#writeString}.
      *
      * @return the string

@@ -115,6 +115,21 @@ public final class ByteBufferReader extends BufferReader {
     }
 
     @Override
+    public boolean skipIfNext(byte[] expected, int head) {
+        int n = expected.length;
+        if (end - pos < n || buf.get(pos + n - 1) != expected[n - 1]) {
+            return false;
+        }
+        for (int i = 0; i < head; i++) {
+            if (buf.get(pos + i) != expected[i]) {
+                return false;
+            }
+        }
+        pos += n;
+        return true;
+    }
+
+    @Override
     public boolean skipIfNext(byte[] expected) {
         int n = expected.length;
         if (end - pos < n) {

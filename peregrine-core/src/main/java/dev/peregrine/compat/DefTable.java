@@ -36,12 +36,14 @@ public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
     /**
-     * The newest compatible format this table reads and writes: 5, version 4 with a {@link Preload}
-     * of defs after the header (a {@code Codec} of a root that can hold other classes writes it).
+     * The newest compatible format this table reads and writes: 6, version 4 with a {@link Preload}
+     * of defs after the header behind a token (every {@code Codec} of a user class writes it).
      */
     public static final int CURRENT_VERSION = Preload.VERSION;
     /** The compatible format of payloads with no preload: a def reference only where it says something. */
     public static final int VERSION_4 = 4;
+    /** The previous format with a preload, still read: its defs with no token. */
+    public static final int VERSION_5 = 5;
     /** The previous compatible format, still read: a def reference before every object. */
     public static final int VERSION_3 = 3;
     /** An older compatible format, still read: defs name the full class, no package table. */
@@ -124,25 +126,55 @@ public final class DefTable {
     }
 
     /**
-     * Starts reading a payload's defs once its header is read: sets its format version and, in
-     * version 5, reads the defs of its {@link Preload} ({@code varint(k)}, then k times a package
-     * reference and a def), each numbered as if it had come before an object.
+     * Starts reading a payload's defs once its header is read: sets its format version and, when
+     * the header names version 5, reads the defs of its {@link Preload} ({@code varint(k)}, then k
+     * times a package reference and a def), each numbered as if it had come before an object. A
+     * count of 0 followed by {@link Preload#TOKEN_MARK} is version 6: the token, which a reader
+     * that gets here does not use, the length of the defs, then the defs, which must take exactly
+     * that length.
      *
      * @param in      the input, after the header (and a root tag)
      * @param version the format version the header names
      */
     public void readStart(BufferReader in, int version) {
         readVersion(version);
-        if (version != Preload.VERSION) {
+        if (version != VERSION_5) {
             return;
         }
+        int k = readDefCount(in);
+        if (k == 0 && in.remaining() > 0 && in.peekByte() == Preload.TOKEN_MARK) {
+            in.readByte();
+            in.readLongLE();
+            int at = in.position();
+            int length = in.readVarUInt();
+            int start = in.position();
+            if (length < 0 || length > in.remaining()) {
+                throw new MalformedInputException("a preload of " + Integer.toUnsignedString(length) + " bytes in "
+                        + in.remaining(), at);
+            }
+            readVersion(Preload.VERSION);
+            readPreload(in, readDefCount(in));
+            if (in.position() - start != length) {
+                throw new MalformedInputException("a preload said to take " + length + " bytes takes "
+                        + (in.position() - start), at);
+            }
+            return;
+        }
+        readPreload(in, k);
+    }
+
+    /** Reads a preload's count of defs, bounded by the bytes left (each def takes two at least). */
+    private static int readDefCount(BufferReader in) {
         int at = in.position();
         int k = in.readVarUInt();
-        // Each def takes at least two bytes (a package reference and a length).
         if (k < 0 || k > in.remaining() / 2) {
             throw new MalformedInputException("a preload of " + Integer.toUnsignedString(k) + " class definitions "
                     + "in " + in.remaining() + " bytes", at);
         }
+        return k;
+    }
+
+    private void readPreload(BufferReader in, int k) {
         for (int i = 0; i < k; i++) {
             readNew(in, readCount, in.position(), null);
         }
@@ -193,23 +225,6 @@ public final class DefTable {
             }
         }
         define(out, def);
-    }
-
-    /**
-     * What a payload of a known root carries first in this format, once its header byte: the
-     * root's def as the first def of an empty table ({@code varint(0)}, a new package
-     * {@code varint(0)}, the package name and the def), the bytes {@link #write} and
-     * {@link #read(BufferReader, ClassDef)} would give it: the {@link Preload} of a root that
-     * holds no other class.
-     *
-     * @param root the root class's local def
-     * @return the bytes
-     */
-    static byte[] firstDef(ClassDef root) {
-        byte[] def = root.encodedWithPackage();
-        byte[] first = new byte[2 + def.length];
-        System.arraycopy(def, 0, first, 2, def.length);
-        return first;
     }
 
     /**
@@ -268,13 +283,15 @@ public final class DefTable {
     /**
      * Reads {@code lead}, the header byte and {@link Preload#bytes} of a root, when the input
      * holds them next and this reading table is empty, and records what reading them one by one
-     * would have recorded.
+     * would have recorded. The input holds them when it holds the same header, token and length of
+     * the defs, and the root's def reference {@code 00} after that length: the defs themselves are
+     * taken as this reader's own unread (FORMAT.md, "Compatible format"; SECURITY.md on why that
+     * trusts nothing a writer could not send anyway).
      *
-     * <p>For a {@link Preload#selfContained} root the bytes are only compared, and nothing is
-     * recorded: nothing in its payload after them consults the table. Perf: decided here rather
-     * than by the caller, whose read of a root stays within C2's limit for inlining a hot method
-     * (325 bytecodes) and at its inlining depth (a level more cost compatible Sample decode on
-     * JDK 25 about 15 ns).
+     * <p>For a {@link Preload#selfContained} root nothing is recorded: nothing in its payload after
+     * them consults the table. Perf: decided here rather than by the caller, whose read of a root
+     * stays within C2's limit for inlining a hot method (325 bytecodes) and at its inlining depth
+     * (a level more cost compatible Sample decode on JDK 25 about 15 ns).
      *
      * @param in      the input
      * @param lead    the bytes expected
@@ -282,19 +299,20 @@ public final class DefTable {
      * @return whether the bytes were read; false, with nothing consumed or recorded, otherwise
      */
     public boolean readFirst(BufferReader in, byte[] lead, Preload preload) {
+        int head = preload.head() + 1;
         if (preload.selfContained()) {
-            return in.skipIfNext(lead);
+            return in.skipIfNext(lead, head);
         }
         ClassDef root = preload.single;
         if (root == null) {
             return readAll(in, lead, preload);
         }
         int s = root.serial();
-        if (readCount != 0 || packageCount != 0 || s >= carriedFor.length || !in.skipIfNext(lead)) {
+        if (readCount != 0 || packageCount != 0 || s >= carriedFor.length || !in.skipIfNext(lead, head)) {
             return false;
         }
         // Perf: the state readNew would leave, stored directly (every array holds a first slot).
-        version = VERSION_4;
+        version = Preload.VERSION;
         packages[0] = root.packageName();
         packageCount = 1;
         read[0] = root;
@@ -307,7 +325,7 @@ public final class DefTable {
 
     /** {@link #readFirst} of a preload of several defs. */
     private boolean readAll(BufferReader in, byte[] lead, Preload preload) {
-        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead)) {
+        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead, preload.head() + 1)) {
             return false;
         }
         recordRead(preload);
@@ -322,7 +340,7 @@ public final class DefTable {
             read = Arrays.copyOf(read, Math.max(d.length, read.length));
             carriedSerials = Arrays.copyOf(carriedSerials, Math.max(d.length, carriedSerials.length));
         }
-        version = preload.version();
+        version = Preload.VERSION;
         for (int i = 0; i < d.length; i++) {
             ClassDef def = d[i];
             int s = def.serial();

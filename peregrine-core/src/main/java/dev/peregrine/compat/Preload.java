@@ -5,6 +5,8 @@ import dev.peregrine.codec.TypeHint;
 import dev.peregrine.type.FieldModel;
 import dev.peregrine.type.TypeModel;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,24 +17,39 @@ import java.util.function.Function;
  * The defs a {@code Codec}'s payload carries before its root: the root's def, then the defs of the
  * classes its objects can hold in untagged positions (fields of a final class, a record or an
  * enum, and such classes as array components or type arguments of collections and maps), and
- * theirs in turn. Format version 5 lays them out right after the header ({@code varint(k)}, then
- * k times a package reference and a def), so that the body writes no def reference in an
- * untagged position and a reader recognises all of them with one comparison.
+ * theirs in turn. Format version 6 lays them out right after the header, behind a token: the
+ * bytes {@code 00 06}, the first eight bytes of SHA-256 over the defs ({@code varint(k)}, then k
+ * times a package reference and a def), the defs' length and the defs, then the root's def
+ * reference {@code 00}. So the body writes no def reference in an untagged position, and a reader
+ * whose own preload has the same token and length takes the defs as its own without reading them.
  *
  * <p>Why: a payload of several classes (Car, eight) otherwise defines each where its first object
  * sits, one table lookup, package lookup and copy per def on the writer, one comparison and one
  * record per def on the reader. Known before the first payload, they are one precomputed run of
- * bytes, written with one copy and recognised with one comparison ({@link DefTable#carriedFirst},
- * {@link DefTable#readFirst}).
+ * bytes, written with one copy ({@link DefTable#carriedFirst}) and recognised by the token
+ * ({@link DefTable#readFirst}): sixteen bytes compared where the defs take 110 bytes
+ * (SimpleObject) to 557 (Struct). Version 5 had the same defs with no token and was recognised by comparing them all.
  *
- * <p>A root with no such class carries its one def as in version 4 (no count), so its payloads
- * keep that version's bytes. A def preloaded for a class whose objects do not appear (a null field)
- * costs its bytes and nothing else; a class met that is not preloaded (a subclass in a field of a
- * non-final class) is defined where it first sits, as in version 4.
+ * <p>A def preloaded for a class whose objects do not appear (a null field) costs its bytes and
+ * nothing else; a class met that is not preloaded (a subclass in a field of a non-final class) is
+ * defined where it first sits, as in version 4.
  */
 public final class Preload {
-    /** The format version of a payload with a preload: version 4 with the defs after its header. */
-    static final int VERSION = 5;
+    /**
+     * The format version of a payload with a preload: version 4 with the defs after its header
+     * behind a token. Its header byte holds version 5's code: an empty version 5 preload followed by
+     * {@link #TOKEN_MARK} says version 6 (see {@link DefTable#readStart}).
+     */
+    static final int VERSION = 6;
+    /** The format version whose code the header byte of a {@link #VERSION} payload holds. */
+    static final int HEADER_VERSION = 5;
+    /**
+     * What follows an empty preload count in a version 6 payload. A version 5 reader takes it for the
+     * root's def reference, 6 where no def has come, and refuses the payload as malformed.
+     */
+    static final int TOKEN_MARK = 6;
+    /** Bytes of the token. */
+    private static final int TOKEN_BYTES = 8;
 
     final ClassDef[] defs;
     final String[] packages;
@@ -40,6 +57,8 @@ public final class Preload {
     /** The root's def when it is the only one, else null. */
     final ClassDef single;
     private final byte[] bytes;
+    /** How many of {@link #bytes} the token and the defs' length take: {@code 00 06}, token, varint. */
+    private final int head;
     private final boolean selfContained;
 
     private Preload(ClassDef[] defs) {
@@ -52,7 +71,17 @@ public final class Preload {
         }
         this.packages = names.toArray(new String[0]);
         this.maxSerial = max;
-        this.bytes = defs.length == 1 ? DefTable.firstDef(defs[0]) : encode(defs, packages);
+        byte[] carried = encode(defs, packages);
+        BufferWriter out = BufferWriter.growable(carried.length + 16);
+        out.writeByte(0);
+        out.writeByte(TOKEN_MARK);
+        out.writeBytes(token(carried), 0, TOKEN_BYTES);
+        out.writeVarUInt(carried.length);
+        this.head = out.position();
+        out.writeBytes(carried, 0, carried.length);
+        // The root's def reference: the first def.
+        out.writeVarUInt(0);
+        this.bytes = out.toByteArray();
         this.single = defs.length == 1 ? defs[0] : null;
         this.selfContained = single != null && single.selfContained();
     }
@@ -96,7 +125,7 @@ public final class Preload {
         }
     }
 
-    /** {@code varint(k)}, each def with its package reference, then the root's def reference 0. */
+    /** {@code varint(k)}, then each def with its package reference. */
     private static byte[] encode(ClassDef[] defs, String[] packages) {
         BufferWriter out = BufferWriter.growable(256);
         out.writeVarUInt(defs.length);
@@ -110,22 +139,38 @@ public final class Preload {
             named = Math.max(named, p + 1);
             out.writeBytes(def, 0, def.length);
         }
-        out.writeVarUInt(0);
         return out.toByteArray();
     }
 
-    /** @return the format version of a payload that starts with these defs: 5, or 4 for the root's alone */
-    public int version() {
-        return defs.length == 1 ? DefTable.VERSION_4 : VERSION;
+    /** The first eight bytes of SHA-256 over the encoded defs. */
+    private static byte[] token(byte[] carried) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(carried);
+        } catch (NoSuchAlgorithmException e) {
+            // Every Java platform must provide SHA-256 (MessageDigest's Javadoc).
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** @return the format version whose code the header byte of a payload with this preload holds */
+    public int headerVersion() {
+        return HEADER_VERSION;
     }
 
     /**
-     * @return what follows the header byte of a payload of the root, up to its body: in version 4
-     *         the root's def reference and def ({@link DefTable#firstDef}), in version 5 the
-     *         preload and the root's def reference
+     * @return what follows the header byte of a payload of the root, up to its body: {@code 00 06},
+     *         the token, the defs' length, the defs and the root's def reference {@code 00}
      */
     public byte[] bytes() {
         return bytes.clone();
+    }
+
+    /**
+     * @return how many of {@link #bytes} precede the defs: {@code 00 06}, the token and the defs'
+     *         length; 11 to 15
+     */
+    public int head() {
+        return head;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.Limits;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -91,15 +92,21 @@ class DefTableTest {
     }
 
     @Test
-    void theFirstDefRunIsWhatWriteGivesAnEmptyTable() {
+    void aRootsPreloadIsItsTokenThenTheDefWriteGivesAnEmptyTable() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         ClassDef def = registry.local(Sample.class);
         BufferWriter general = BufferWriter.growable(64);
         DefTable table = new DefTable(registry);
         table.write(general, def);
         Preload preload = Preload.of(def, c -> null);
-        assertArrayEquals(general.toByteArray(), preload.bytes());
-        assertEquals(DefTable.VERSION_4, preload.version());
+        // the general write is def-ref 0 (new), then the package and the def; the preload counts one
+        // def, then the same package and def
+        byte[] defs = general.toByteArray();
+        assertEquals(0, defs[0]);
+        defs[0] = 1;
+        assertArrayEquals(PreloadBytes.tokenThen(defs), preload.bytes());
+        assertEquals(11, preload.head());
+        assertEquals(5, preload.headerVersion());
         // a table that has written anything refuses to record the run
         assertFalse(table.carriedFirst(preload));
         table.reset();
@@ -212,7 +219,7 @@ class DefTableTest {
     }
 
     @Test
-    void aSelfContainedRootsFirstDefRunIsComparedAndNotRecorded() {
+    void aSelfContainedRootsFirstDefRunIsRecognisedByItsTokenAndNotRecorded() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         ClassDef def = registry.local(Sample.class);
         assertTrue(def.selfContained());
@@ -220,16 +227,25 @@ class DefTableTest {
         assertTrue(preload.selfContained());
         byte[] first = preload.bytes();
         DefTable table = new DefTable(registry);
-        byte[] other = first.clone();
-        other[other.length - 1] ^= 1;
-        assertFalse(table.readFirst(new ArrayReader(other, 0, other.length), first, preload));
+        // another root def-ref, token or length: not taken
+        for (int at : new int[] {first.length - 1, 2, 9, 10}) {
+            byte[] other = first.clone();
+            other[at] ^= 1;
+            assertFalse(table.readFirst(new ArrayReader(other, 0, other.length), first, preload), "byte " + at);
+        }
+        // the same token and length: the defs are taken unread (FORMAT.md, SECURITY.md)
+        byte[] sameToken = first.clone();
+        sameToken[preload.head() + 3] ^= 1;
+        assertTrue(table.readFirst(new ArrayReader(sameToken, 0, sameToken.length), first, preload));
         ArrayReader in = new ArrayReader(first, 0, first.length);
         assertTrue(table.readFirst(in, first, preload));
         assertEquals(first.length, in.position());
         // nothing recorded: the table is still empty, so the next def read is a new one
-        ArrayReader again = new ArrayReader(first, 0, first.length);
+        BufferWriter general = BufferWriter.growable(64);
+        new DefTable(registry).write(general, def);
+        ArrayReader again = new ArrayReader(general.toByteArray(), 0, general.size());
         assertSame(def, table.read(again, def));
-        assertEquals(first.length, again.position());
+        assertEquals(general.size(), again.position());
     }
 
     enum Shade { DARK, LIGHT }
@@ -257,18 +273,17 @@ class DefTableTest {
     void aPreloadIsReadAsItsDefsOneByOne() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         Preload preload = wholePreload(registry);
-        assertEquals(Preload.VERSION, preload.version());
         assertFalse(preload.selfContained());
         byte[] bytes = preload.bytes();
-        // three defs (Whole first, then Part and Shade in the order the fields meet them), then the
-        // root's reference 0
-        assertEquals(3, bytes[0]);
+        // the token and length, three defs (Whole first, then Part and Shade in the order the fields
+        // meet them), then the root's reference 0
+        assertEquals(3, bytes[preload.head()]);
         assertSame(registry.local(Whole.class), preload.defs[0]);
         byte shade = (byte) java.util.Arrays.asList(preload.defs).indexOf(registry.local(Shade.class));
         assertEquals(0, bytes[bytes.length - 1]);
         DefTable table = new DefTable(registry);
         ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
-        table.readStart(in, Preload.VERSION);
+        table.readStart(in, DefTable.VERSION_5);
         assertEquals(bytes.length - 1, in.position());
         assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
         ArrayReader nothing = new ArrayReader(new byte[0], 0, 0);
@@ -350,7 +365,7 @@ class DefTableTest {
         assertTrue(reader.readFirst(in, lead, preload));
         DefTable general = new DefTable(registry);
         ArrayReader again = new ArrayReader(bytes, 0, bytes.length);
-        general.readStart(again, Preload.VERSION);
+        general.readStart(again, DefTable.VERSION_5);
         for (int i = 0; i < preload.defs.length; i++) {
             ClassDef def = preload.defs[i];
             BufferWriter out = BufferWriter.growable(8);
@@ -377,8 +392,51 @@ class DefTableTest {
         DefTable table = new DefTable(new DefRegistry(Limits.DEFAULT));
         byte[] bytes = {(byte) 0x80, 0x01, 0x00, 0x00};
         MalformedInputException e = assertThrows(MalformedInputException.class,
-                () -> table.readStart(new ArrayReader(bytes, 0, bytes.length), Preload.VERSION));
+                () -> table.readStart(new ArrayReader(bytes, 0, bytes.length), DefTable.VERSION_5));
         assertTrue(e.getMessage().contains("preload of 128"), e.getMessage());
+    }
+
+    @Test
+    void aVersion5PreloadWithNoTokenIsStillRead() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        byte[] bytes = preload.bytes();
+        // version 5: the count and defs straight after the header, then the root's reference 0
+        byte[] v5 = Arrays.copyOfRange(bytes, preload.head(), bytes.length);
+        DefTable table = new DefTable(registry);
+        ArrayReader in = new ArrayReader(v5, 0, v5.length);
+        table.readStart(in, DefTable.VERSION_5);
+        assertEquals(v5.length - 1, in.position());
+        assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
+        assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
+                registry.local(Part.class)));
+    }
+
+    @Test
+    void aVersion6PreloadMustTakeTheLengthItSays() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        byte[] bytes = preload.bytes();
+        // 00 06, the token, then the defs' length (one or two bytes)
+        int lengthAt = 10;
+        ArrayReader length = new ArrayReader(bytes, lengthAt, bytes.length - lengthAt);
+        int defs = length.readVarUInt();
+        assertEquals(preload.head(), lengthAt + length.position());
+        assertEquals(bytes.length - preload.head() - 1, defs);
+        for (int delta : new int[] {-1, 1}) {
+            // the low seven bits of the length, not at 0 or 127 (no carry)
+            assertTrue((bytes[lengthAt] & 0x7F) % 127 != 0);
+            byte[] bad = bytes.clone();
+            bad[lengthAt] += (byte) delta;
+            MalformedInputException e = assertThrows(MalformedInputException.class, () -> new DefTable(registry)
+                    .readStart(new ArrayReader(bad, 0, bad.length), DefTable.VERSION_5));
+            assertTrue(e.getMessage().contains("said to take"), e.getMessage());
+        }
+        // a length past the bytes left is refused before anything is read
+        byte[] cut = Arrays.copyOf(bytes, preload.head() + 10);
+        MalformedInputException e = assertThrows(MalformedInputException.class, () -> new DefTable(registry)
+                .readStart(new ArrayReader(cut, 0, cut.length), DefTable.VERSION_5));
+        assertTrue(e.getMessage().contains("a preload of " + defs + " bytes"), e.getMessage());
     }
 
     @Test
