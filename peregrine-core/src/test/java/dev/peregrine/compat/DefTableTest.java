@@ -325,6 +325,52 @@ class DefTableTest {
         assertEquals(payload.length, in.position());
     }
 
+    @Test
+    void aTableHoldingOnlyARecordedPreloadKeepsItForTheNextPayloadOfThatPreloadAlone() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        byte[] bytes = preload.bytes();
+        byte[] lead = new byte[1 + bytes.length];
+        lead[0] = (byte) 0xA5;
+        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+        ClassDef part = registry.local(Part.class);
+        ClassDef chain = registry.local(Chain.class);
+        ArrayReader none = new ArrayReader(new byte[0], 0, 0);
+        DefTable table = new DefTable(registry);
+        assertTrue(table.readFirst(new ArrayReader(lead, 0, lead.length), lead, preload));
+        // kept through a reset: Part is carried with no byte read
+        table.reset();
+        assertTrue(table.readFirst(new ArrayReader(lead, 0, lead.length), lead, preload));
+        assertSame(part, table.readUntagged(none, part));
+        // a def read after the preload (Chain's, def 3 in the package already named): a reset empties
+        // the table, and the next payload's preload is recorded afresh, without it
+        byte[] chainDef = defAfter(registry, preload, chain);
+        assertSame(chain, table.readUntagged(new ArrayReader(chainDef, 0, chainDef.length), chain));
+        table.reset();
+        assertTrue(table.readFirst(new ArrayReader(lead, 0, lead.length), lead, preload));
+        assertThrows(MalformedInputException.class, () -> table.readUntagged(none, chain));
+        // another payload's lead after a reset: nothing consumed, and the general path's
+        // readStart starts from an empty table (a def-ref 0 then brings a new def)
+        table.reset();
+        byte[] other = lead.clone();
+        other[3] ^= 1;
+        ArrayReader mismatch = new ArrayReader(other, 0, other.length);
+        assertFalse(table.readFirst(mismatch, lead, preload));
+        assertEquals(0, mismatch.position());
+        table.reset();
+        table.readStart(none, DefTable.VERSION_4);
+        assertThrows(MalformedInputException.class, () -> table.readUntagged(none, part));
+    }
+
+    /** The bytes a writer that carried {@code preload} gives {@code def} in an untagged position. */
+    private static byte[] defAfter(DefRegistry registry, Preload preload, ClassDef def) {
+        DefTable writer = new DefTable(registry);
+        assertTrue(writer.carriedFirst(preload));
+        BufferWriter out = BufferWriter.growable(64);
+        writer.writeUntagged(out, def);
+        return out.toByteArray();
+    }
+
     /** Ten enums of eight packages: a preload longer than a table's first arrays. */
     static final class Many {
         java.time.DayOfWeek a;
