@@ -57,6 +57,12 @@ final class Session {
     private ReadRoot lastReadRoot;
     /** Def tables kept between payloads in the compatible format, each taken by one call at a time. */
     private final Reusable<DefTable> spareWriteDefs = new Reusable<>();
+    /**
+     * Def tables kept between payloads of a {@code Codec}'s lead (its root's preload), apart from
+     * {@link #spareWriteDefs}: such a table may be left holding the preload
+     * ({@link DefTable#reset}), which only {@link DefTable#carriedFirst} may find.
+     */
+    private final Reusable<DefTable> spareLeadDefs = new Reusable<>();
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
     /** The stack of map entries kept between the contexts {@link #write(BufferWriter, Object, TypeCodec, Class)} makes. */
     private final Reusable<EntryStack> spareEntries = new Reusable<>();
@@ -102,17 +108,18 @@ final class Session {
             ctx.giveBackEntries();
             return ctx.deepest();
         }
-        DefTable defs = takeDefs(spareWriteDefs);
+        Reusable<DefTable> spare = lead == null ? spareWriteDefs : spareLeadDefs;
+        DefTable defs = takeDefs(spare);
         ctx.useDefs(defs, false);
         try {
-            // The table is empty, so a lead is always taken (writeLead declines only a used one).
+            // The table is reset, so a lead is always taken (writeLead declines only a used one).
             if (lead == null || !writeLead(ctx, value, rootCodec, null)) {
                 write(ctx, value, rootCodec, rootType);
             }
             ctx.giveBackEntries();
             return ctx.deepest();
         } finally {
-            giveBack(spareWriteDefs, defs);
+            giveBack(spare, defs);
         }
     }
 
@@ -128,7 +135,10 @@ final class Session {
         return defs != null ? defs : new DefTable(registry.defs());
     }
 
-    /** Empties a table taken by {@link #takeDefs} (so the spare holds no defs read) and makes it the spare. */
+    /**
+     * Resets a table taken by {@link #takeDefs} (so the spare holds no defs read, or only the
+     * preload its last payload recorded: {@link DefTable#reset}) and makes it the spare.
+     */
     private static void giveBack(Reusable<DefTable> spare, DefTable defs) {
         defs.reset();
         spare.giveBack(defs);

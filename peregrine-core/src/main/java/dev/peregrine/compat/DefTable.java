@@ -72,14 +72,14 @@ public final class DefTable {
     private int packageCount;
     private int version = CURRENT_VERSION;
     /**
-     * Reader side: the preload {@link #readFirst} last recorded, while the table may still hold
-     * exactly what it recorded; else null.
+     * The preload {@link #readFirst} or {@link #carriedFirst} last recorded, while the table may
+     * still hold exactly what it recorded; else null.
      */
     private Preload kept;
     /**
-     * Reader side: set by {@link #reset} in place of emptying a table that holds exactly
-     * {@link #kept}; the next payload's first read ({@link #readFirst} or {@link #readStart}) then
-     * keeps it, for the same preload, or empties it.
+     * Set by {@link #reset} in place of emptying a table that holds exactly {@link #kept}; the next
+     * payload's first read ({@link #readFirst} or {@link #readStart}) or first write
+     * ({@link #carriedFirst}) then keeps it, for the same preload, or empties it.
      */
     private boolean stale;
 
@@ -97,12 +97,15 @@ public final class DefTable {
 
     /**
      * Forgets every def carried, for the next payload (not called between the values of a stream).
-     * A table read from next must start with {@link #readFirst} or {@link #readStart}.
+     * A table read from next must start with {@link #readFirst} or {@link #readStart}; one that
+     * has recorded a preload written ({@link #carriedFirst}) must be written with
+     * {@code carriedFirst} first.
      *
-     * <p>Perf: a table that holds exactly the preload {@link #readFirst} recorded (nothing read
-     * since) is only marked stale: the next payload's {@code readFirst} of the same preload keeps
-     * it, where emptying and recording it again cost compatible Car decode 9 % of its time
-     * (eight defs and their packages); any other first read empties it.
+     * <p>Perf: a table that holds exactly the preload {@link #readFirst} or {@link #carriedFirst}
+     * recorded (nothing read or written since) is only marked stale: the next payload's
+     * {@code readFirst} or {@code carriedFirst} of the same preload keeps it, where emptying and
+     * recording it again cost compatible Car decode 9 % of its time (eight defs and their
+     * packages); any other first read empties it.
      */
     public void reset() {
         if (kept != null) {
@@ -115,11 +118,16 @@ public final class DefTable {
         clear();
     }
 
-    /** Whether this table holds what recording {@link #kept} left: nothing has been read since. */
+    /**
+     * Whether this table holds what recording {@link #kept} left: nothing has been read since (a
+     * reading table) or written since (a writing one).
+     */
     private boolean holdsOnlyKept() {
         int k = kept.defs.length;
-        return readCount == k && carriedCount == k && packageCount == kept.packages.length && written == 0
-                && foreignCount == 0 && unknownName == null;
+        if (packageCount != kept.packages.length || foreignCount != 0 || unknownName != null) {
+            return false;
+        }
+        return written == 0 ? readCount == k && carriedCount == k : written == k && readCount == 0 && carriedCount == 0;
     }
 
     /**
@@ -275,9 +283,17 @@ public final class DefTable {
      *
      * @param preload the root's preload
      * @return false, recording nothing, when the table is not empty (the general path,
-     *         {@link #write}, writes the payload)
+     *         {@link #write}, writes the payload); never for a table just {@link #reset}
      */
     public boolean carriedFirst(Preload preload) {
+        if (stale) {
+            // The table holds the preload recorded for the last payload: kept for the same one.
+            if (kept == preload) {
+                stale = false;
+                return true;
+            }
+            clear();
+        }
         if (written != 0 || packageCount != 0) {
             return false;
         }
@@ -293,6 +309,7 @@ public final class DefTable {
         indexBySerial[s] = written = 1;
         packages[0] = root.packageName();
         packageCount = 1;
+        kept = preload;
         return true;
     }
 
@@ -310,6 +327,7 @@ public final class DefTable {
         }
         written = d.length;
         recordPackages(preload);
+        kept = preload;
     }
 
     /** The packages of a preload, named in its order, as the first of an empty table's. */

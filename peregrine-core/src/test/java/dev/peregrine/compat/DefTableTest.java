@@ -362,6 +362,40 @@ class DefTableTest {
         assertThrows(MalformedInputException.class, () -> table.readUntagged(none, part));
     }
 
+    @Test
+    void aWritingTableHoldingOnlyARecordedPreloadKeepsItForTheNextPayloadOfThatPreloadAlone() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = wholePreload(registry);
+        ClassDef part = registry.local(Part.class);
+        ClassDef chain = registry.local(Chain.class);
+        byte[] chainDef = defAfter(registry, preload, chain);
+        DefTable table = new DefTable(registry);
+        assertTrue(table.carriedFirst(preload));
+        table.reset();
+        // kept: Part needs nothing, Chain is defined where it first sits
+        assertTrue(table.carriedFirst(preload));
+        BufferWriter out = BufferWriter.growable(64);
+        table.writeUntagged(out, part);
+        assertEquals(0, out.size());
+        table.writeUntagged(out, chain);
+        assertArrayEquals(chainDef, out.toByteArray());
+        // Chain's def written: a reset empties the table, so the next payload defines it again
+        table.reset();
+        assertTrue(table.carriedFirst(preload));
+        BufferWriter again = BufferWriter.growable(64);
+        table.writeUntagged(again, chain);
+        assertArrayEquals(chainDef, again.toByteArray());
+        // another root's preload after a reset: recorded afresh, Whole's defs forgotten
+        table.reset();
+        Preload other = Preload.of(chain, c -> null);
+        assertTrue(table.carriedFirst(other));
+        BufferWriter third = BufferWriter.growable(64);
+        table.write(third, chain);
+        assertArrayEquals(new byte[] {0}, third.toByteArray());
+        table.writeUntagged(third, part);
+        assertEquals(1, third.toByteArray()[1]);
+    }
+
     /** The bytes a writer that carried {@code preload} gives {@code def} in an untagged position. */
     private static byte[] defAfter(DefRegistry registry, Preload preload, ClassDef def) {
         DefTable writer = new DefTable(registry);
