@@ -117,13 +117,8 @@ public final class ByteBufferReader extends BufferReader {
     @Override
     public boolean skipIfNext(byte[] expected, int head) {
         int n = expected.length;
-        if (end - pos < n || buf.get(pos + n - 1) != expected[n - 1]) {
+        if (end - pos < n || buf.get(pos + n - 1) != expected[n - 1] || !startsWith(expected, head)) {
             return false;
-        }
-        for (int i = 0; i < head; i++) {
-            if (buf.get(pos + i) != expected[i]) {
-                return false;
-            }
         }
         pos += n;
         return true;
@@ -132,15 +127,20 @@ public final class ByteBufferReader extends BufferReader {
     @Override
     public boolean skipIfNext(byte[] expected) {
         int n = expected.length;
-        if (end - pos < n) {
+        if (end - pos < n || !startsWith(expected, n)) {
             return false;
         }
+        pos += n;
+        return true;
+    }
+
+    /** Whether the next {@code n} bytes, which the caller knows are there, are {@code expected}'s first. */
+    private boolean startsWith(byte[] expected, int n) {
         for (int i = 0; i < n; i++) {
             if (buf.get(pos + i) != expected[i]) {
                 return false;
             }
         }
-        pos += n;
         return true;
     }
 
