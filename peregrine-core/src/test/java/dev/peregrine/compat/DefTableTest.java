@@ -396,6 +396,31 @@ class DefTableTest {
         assertEquals(1, third.toByteArray()[1]);
     }
 
+    @Test
+    void enumsOfSetsAndMapsAreTheRegistrysLocalDefsWhicheverCameLast() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        DefTable table = new DefTable(registry);
+        DefTable general = new DefTable(registry);
+        BufferWriter out = BufferWriter.growable(256);
+        BufferWriter want = BufferWriter.growable(256);
+        for (Class<?> e : List.of(Shade.class, java.time.DayOfWeek.class, Shade.class, Shade.class,
+                java.time.DayOfWeek.class)) {
+            table.writeEnum(out, e);
+            general.write(want, registry.local(e));
+        }
+        assertArrayEquals(want.toByteArray(), out.toByteArray());
+        DefTable reader = new DefTable(registry);
+        ArrayReader in = new ArrayReader(out.toByteArray(), 0, out.size());
+        Shade[] shades = Shade.values();
+        java.time.DayOfWeek[] days = java.time.DayOfWeek.values();
+        assertSame(shades, reader.readEnum(in, Shade.class, shades));
+        assertSame(days, reader.readEnum(in, java.time.DayOfWeek.class, days));
+        assertSame(shades, reader.readEnum(in, Shade.class, shades));
+        assertSame(shades, reader.readEnum(in, Shade.class, shades));
+        assertSame(days, reader.readEnum(in, java.time.DayOfWeek.class, days));
+        assertEquals(out.size(), in.position());
+    }
+
     /** The bytes a writer that carried {@code preload} gives {@code def} in an untagged position. */
     private static byte[] defAfter(DefRegistry registry, Preload preload, ClassDef def) {
         DefTable writer = new DefTable(registry);
