@@ -35,7 +35,7 @@ import dev.peregrine.registry.TypeRegistry;
 final class Session {
     static final int VERSION = 2;
     private static final int VERSION_WITHOUT_FINGERPRINT = 1;
-    /** The compatible format's version of payloads with no preload: every payload but a {@code Codec}'s of some roots. */
+    /** The compatible format's version of payloads with no preload: every payload but a {@code Codec}'s of a user class. */
     private static final int COMPATIBLE_VERSION = DefTable.VERSION_4;
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
@@ -382,7 +382,7 @@ final class Session {
      * reference tracking, or in format version 1).
      *
      * <p>In the compatible format a payload that starts with the {@link #lead} of its root is
-     * likewise recognised with one comparison, its root's def taken as read.
+     * likewise recognised, by its token, and its defs taken as read.
      *
      * @param prefix the expected first five bytes, or {@link #NO_PREFIX}
      * @param lead   what {@link #lead} gave for {@code rootCodec}, or null

@@ -158,6 +158,33 @@ class CodecLeadTest {
         }
     }
 
+    static final class Holder {
+        Object any;
+    }
+
+    @Test
+    void codecsOfRootsWithOtherPreloadsShareNoRecordedDefs() {
+        // Both codecs' writes take their def tables from one spare of the Peregrine's, which a
+        // table may leave holding its last preload (DefTable.reset): Tagged's holds Label's def,
+        // which a Holder payload has not carried when its tagged field holds a Label.
+        Peregrine p = Peregrine.builder().compatible(true).register(Label.class, Tagged.class, Holder.class).build();
+        Codec<Tagged> tagged = p.codec(Tagged.class);
+        Codec<Holder> holders = p.codec(Holder.class);
+        Holder holder = new Holder();
+        holder.any = new Label(7, "held");
+        Tagged value = new Tagged(new Label(1, "a"), "n");
+        for (int i = 0; i < 3; i++) {
+            byte[] t = tagged.encode(value);
+            byte[] h = holders.encode(holder);
+            Peregrine fresh = Peregrine.builder().compatible(true).register(Label.class, Tagged.class, Holder.class)
+                    .build();
+            assertArrayEquals(fresh.codec(Tagged.class).encode(value), t);
+            assertArrayEquals(fresh.codec(Holder.class).encode(holder), h);
+            assertEquals("held", ((Label) holders.decode(h).any).text);
+            assertEquals("a", tagged.decode(t).label.text);
+        }
+    }
+
     @Test
     void payloadsWithAnotherHeaderTakeTheGeneralPath() {
         Peregrine plain = Peregrine.builder().compatible(true).register(Link.class).build();

@@ -361,6 +361,7 @@ public final class ArrayReader extends BufferReader {
     /** Perf: the head compared as two (overlapping) little-endian longs, not by a mismatch stub. */
     @Override
     public boolean skipIfNext(byte[] expected, int head) {
+        assert head >= 8 && head <= 16 && head <= expected.length : "head " + head;
         int p = pos;
         int n = expected.length;
         if (end - p < n || (long) LONG_LE.get(buf, p) != (long) LONG_LE.get(expected, 0)

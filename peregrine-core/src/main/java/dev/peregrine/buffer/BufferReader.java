@@ -82,7 +82,8 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
      * not compared. For runs whose head says what the rest holds (a compatible lead's token).
      *
      * @param expected the bytes to take the next ones for
-     * @param head     how many of the first bytes to compare, 9 to 16
+     * @param head     how many of the first bytes to compare, 8 to 16, and no more than
+     *                 {@code expected} has
      * @return true when they matched and were consumed
      */
     public abstract boolean skipIfNext(byte[] expected, int head);

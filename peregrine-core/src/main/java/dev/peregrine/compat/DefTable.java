@@ -168,7 +168,8 @@ public final class DefTable {
     /**
      * Sets the format version of the payload being read (its header says which).
      *
-     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_4}, {@link #VERSION_3} or {@link #VERSION_2}
+     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_5}, {@link #VERSION_4}, {@link #VERSION_3} or
+     *                {@link #VERSION_2}
      */
     public void readVersion(int version) {
         this.version = version;

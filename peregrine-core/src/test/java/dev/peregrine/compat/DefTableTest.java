@@ -421,6 +421,43 @@ class DefTableTest {
         assertEquals(out.size(), in.position());
     }
 
+    @Test
+    void aStaleTableIsEmptiedByAnyOtherFirstUse() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload whole = wholePreload(registry);
+        Preload chainOnly = Preload.of(registry.local(Chain.class), c -> null);
+        ClassDef part = registry.local(Part.class);
+        ArrayReader none = new ArrayReader(new byte[0], 0, 0);
+        // writing: another preload's carriedFirst right after a reset that kept Whole's
+        DefTable writer = new DefTable(registry);
+        assertTrue(writer.carriedFirst(whole));
+        writer.reset();
+        assertTrue(writer.carriedFirst(chainOnly));
+        BufferWriter out = BufferWriter.growable(64);
+        writer.writeUntagged(out, part);
+        assertEquals(1, out.toByteArray()[0], "Part is defined anew, as def 1");
+        // reading: readStart, or another preload's readFirst, right after a reset that kept Whole's
+        byte[] wholeLead = withHeader(whole.bytes());
+        byte[] chainLead = withHeader(chainOnly.bytes());
+        DefTable reader = new DefTable(registry);
+        assertTrue(reader.readFirst(new ArrayReader(wholeLead, 0, wholeLead.length), wholeLead, whole));
+        reader.reset();
+        reader.readStart(none, DefTable.VERSION_4);
+        assertThrows(MalformedInputException.class, () -> reader.readUntagged(none, part));
+        reader.reset();
+        assertTrue(reader.readFirst(new ArrayReader(wholeLead, 0, wholeLead.length), wholeLead, whole));
+        reader.reset();
+        assertTrue(reader.readFirst(new ArrayReader(chainLead, 0, chainLead.length), chainLead, chainOnly));
+        assertThrows(MalformedInputException.class, () -> reader.readUntagged(none, part));
+    }
+
+    private static byte[] withHeader(byte[] preloadBytes) {
+        byte[] lead = new byte[1 + preloadBytes.length];
+        lead[0] = (byte) 0xA5;
+        System.arraycopy(preloadBytes, 0, lead, 1, preloadBytes.length);
+        return lead;
+    }
+
     /** The bytes a writer that carried {@code preload} gives {@code def} in an untagged position. */
     private static byte[] defAfter(DefRegistry registry, Preload preload, ClassDef def) {
         DefTable writer = new DefTable(registry);
