@@ -376,7 +376,7 @@ public final class DefTable {
         }
         ClassDef root = preload.single;
         if (root == null) {
-            return readAll(in, lead, preload);
+            return readAll(in, lead, head, preload);
         }
         int s = root.serial();
         if (readCount != 0 || packageCount != 0 || s >= carriedFor.length || !in.skipIfNext(lead, head)) {
@@ -396,8 +396,8 @@ public final class DefTable {
     }
 
     /** {@link #readFirst} of a preload of several defs. */
-    private boolean readAll(BufferReader in, byte[] lead, Preload preload) {
-        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead, preload.head() + 1)) {
+    private boolean readAll(BufferReader in, byte[] lead, int head, Preload preload) {
+        if (readCount != 0 || packageCount != 0 || !in.skipIfNext(lead, head)) {
             return false;
         }
         recordRead(preload);

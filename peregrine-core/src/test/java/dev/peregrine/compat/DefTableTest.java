@@ -309,9 +309,7 @@ class DefTableTest {
         assertArrayEquals(new byte[] {shade, 3, 0}, java.util.Arrays.copyOf(written, 3));
 
         byte[] bytes = preload.bytes();
-        byte[] lead = new byte[1 + bytes.length];
-        lead[0] = (byte) 0xA5;
-        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+        byte[] lead = withHeader(bytes);
         byte[] payload = java.util.Arrays.copyOf(lead, lead.length + written.length);
         System.arraycopy(written, 0, payload, lead.length, written.length);
         DefTable reader = new DefTable(registry);
@@ -330,9 +328,7 @@ class DefTableTest {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         Preload preload = wholePreload(registry);
         byte[] bytes = preload.bytes();
-        byte[] lead = new byte[1 + bytes.length];
-        lead[0] = (byte) 0xA5;
-        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+        byte[] lead = withHeader(bytes);
         ClassDef part = registry.local(Part.class);
         ClassDef chain = registry.local(Chain.class);
         ArrayReader none = new ArrayReader(new byte[0], 0, 0);
@@ -496,9 +492,7 @@ class DefTableTest {
         assertEquals(11, preload.defs.length);
         assertTrue(preload.maxSerial >= 16);
         byte[] bytes = preload.bytes();
-        byte[] lead = new byte[1 + bytes.length];
-        lead[0] = (byte) 0xA5;
-        System.arraycopy(bytes, 0, lead, 1, bytes.length);
+        byte[] lead = withHeader(bytes);
 
         DefTable writer = new DefTable(registry);
         assertTrue(writer.carriedFirst(preload));
