@@ -186,6 +186,11 @@ public final class Peregrine {
         return value;
     }
 
+    /** @return the type registry; for tests in this package */
+    TypeRegistry registry() {
+        return registry;
+    }
+
     /**
      * A handle for one root type: its payloads omit the root's type tag, and it encodes into and
      * decodes from caller-supplied arrays. The fastest path.

@@ -209,6 +209,7 @@ final class Session {
             return null;
         }
         Preload preload = root.preload(this::untaggedDef);
+        registry.bodyCodecFor(root);
         byte[] first = preload.bytes();
         byte[] lead = new byte[1 + first.length];
         lead[0] = (byte) headerByte(preload.headerVersion());
@@ -288,7 +289,7 @@ final class Session {
             ctx.out().writeBytes(lead, 0, lead.length);
         }
         try {
-            ctx.writeRoot(value, root.inner());
+            ctx.writeRoot(value, root.bodyOrInner());
         } catch (StackOverflowError e) {
             throw stackExhausted();
         }
@@ -401,7 +402,7 @@ final class Session {
                 ctx.reset(references);
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
                 if (ctx.defs().readFirst(in, lead, root.preload())) {
-                    return (T) ctx.readRoot(root.inner());
+                    return (T) ctx.readRoot(root.bodyOrInner());
                 }
             }
             int header = readHeader(in);

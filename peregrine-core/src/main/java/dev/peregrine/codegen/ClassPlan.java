@@ -44,6 +44,8 @@ final class ClassPlan {
     final Class<?> type;
     final TypeModel model;
     final boolean nested;
+    /** Whether this is a body codec's plan ({@link CodecFactory#bodyCodecFor}). */
+    final boolean body;
     final String className;
     /** Descriptor of the object as generated methods hold it. */
     final String objectDesc;
@@ -55,14 +57,17 @@ final class ClassPlan {
     /** The leaf fields whose checks each object's read takes at once, or null. */
     final LeafFields leaves;
 
-    private ClassPlan(TypeModel model, TypeResolver resolver, boolean nested) throws IllegalAccessException {
+    private ClassPlan(TypeModel model, TypeResolver resolver, boolean nested, boolean body)
+            throws IllegalAccessException {
         this.type = model.type();
         this.model = model;
         this.nested = nested;
+        this.body = body;
         String simple = type.getName().substring(type.getName().lastIndexOf('.') + 1);
+        String suffix = body ? "$PeregrineBodyCodec" : "$PeregrineCodec";
         this.className = nested
-                ? type.getName().replace('.', '/') + "$PeregrineCodec"
-                : "dev/peregrine/codegen/" + simple + "$PeregrineCodec";
+                ? type.getName().replace('.', '/') + suffix
+                : "dev/peregrine/codegen/" + simple + suffix;
         this.objectDesc = nested ? org.objectweb.asm.Type.getDescriptor(type) : CodegenTypes.OBJECT.getDescriptor();
         this.leaves = LeafFields.of(model, resolver);
         boolean[] byConstructor = new boolean[model.fields().size()];
@@ -82,11 +87,13 @@ final class ClassPlan {
      * @param model    the class's model
      * @param resolver where its reference slots find codecs
      * @param nested   whether the codec will be a nestmate of the class
+     * @param body     whether it is a body codec ({@link CodecFactory#bodyCodecFor})
      * @return the plan
      * @throws IllegalAccessException when a handle cannot be made
      */
-    static ClassPlan of(TypeModel model, TypeResolver resolver, boolean nested) throws IllegalAccessException {
-        return new ClassPlan(model, resolver, nested);
+    static ClassPlan of(TypeModel model, TypeResolver resolver, boolean nested, boolean body)
+            throws IllegalAccessException {
+        return new ClassPlan(model, resolver, nested, body);
     }
 
     private FieldAccess plan(FieldModel f, boolean byConstructor, TypeResolver resolver) throws IllegalAccessException {
@@ -114,7 +121,7 @@ final class ClassPlan {
             ReferenceSlot referenceSlot = new ReferenceSlot(f.type(), f.genericType(), resolver);
             slots.add(referenceSlot);
             slot = constant(SlotSpec.of(f.type(), f.genericType(), resolver, referenceSlot,
-                    leaves != null && leaves.contains(f.bit())));
+                    leaves != null && leaves.contains(f.bit()), body));
             TypeHint element = referenceSlot.listElement();
             if (element != null) {
                 list = constant(referenceSlot);

@@ -45,12 +45,13 @@ final class CodecGenerator {
      * @param model    the class's model
      * @param resolver where its reference slots find codecs
      * @param dump     directory to write the class file to, or null
+     * @param body     whether to generate the class's body codec ({@link CodecFactory#bodyCodecFor})
      * @return the codec, not yet linked
      * @throws Throwable whatever stopped generation; the caller falls back to the interpreter
      */
-    static GeneratedCodec generate(TypeModel model, TypeResolver resolver, Path dump) throws Throwable {
+    static GeneratedCodec generate(TypeModel model, TypeResolver resolver, Path dump, boolean body) throws Throwable {
         MethodHandles.Lookup nest = nestLookup(model.type());
-        ClassPlan plan = ClassPlan.of(model, resolver, nest != null);
+        ClassPlan plan = ClassPlan.of(model, resolver, nest != null, body);
         if (!model.instantiation().isNoArg() && plan.estimatedReadSize() > ReadEmitter.MAX_SINGLE_METHOD) {
             throw new IllegalStateException("too many fields for one constructor-calling read method");
         }

@@ -137,7 +137,7 @@ public final class SlotLinker {
         if (target == null && !s.known()) {
             target = WRITE_SLOT.bindTo(s.slot());
         } else if (target == null) {
-            target = writeKnown(s.codec(), s.hint());
+            target = writeKnown(bodyOr(s, s.codec()), s.hint());
         }
         return new ConstantCallSite(target.asType(type));
     }
@@ -212,7 +212,7 @@ public final class SlotLinker {
     private static MethodHandle elementTarget(SlotSpec s, TypeHint element, boolean write, MethodType type) {
         MethodHandle target;
         try {
-            TypeCodec<?> codec = element.codecIn(s.resolver());
+            TypeCodec<?> codec = bodyOr(s, element.codecIn(s.resolver()));
             if (codec instanceof CompatibleCodec c) {
                 target = write ? MethodHandles.insertArguments(WRITE_KNOWN_DEF, 2, c.inner(), element, c.local())
                         : MethodHandles.insertArguments(READ_KNOWN_DEF, 1, c, c.inner(), element);
@@ -225,6 +225,15 @@ public final class SlotLinker {
             return MethodHandles.dropArguments(thrower, 0, type.parameterList());
         }
         return target.asType(type);
+    }
+
+    /**
+     * In a body codec's site, a user class's body codec (an enum's same-schema codec) in place of its
+     * compatible codec, to be bound as the same-schema format binds a codec: no def reference is
+     * written or read there ({@link CodecFactory#bodyCodecFor}). Anything else as it is.
+     */
+    private static TypeCodec<?> bodyOr(SlotSpec s, TypeCodec<?> codec) {
+        return s.body() && codec instanceof CompatibleCodec c ? ((TypeRegistry) s.resolver()).bodyCodecFor(c) : codec;
     }
 
     /** The write of a field whose declared type admits one class, by that class's codec. */
@@ -259,7 +268,7 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target = s.known() ? readKnown(s.codec(), s.hint()) : READ_SLOT.bindTo(s.slot());
+        MethodHandle target = s.known() ? readKnown(bodyOr(s, s.codec()), s.hint()) : READ_SLOT.bindTo(s.slot());
         return new ConstantCallSite(target.asType(type));
     }
 

@@ -20,9 +20,12 @@ import java.lang.reflect.Type;
  *                 remembers the last tag)
  * @param entered  whether the field is one of its class's {@link dev.peregrine.codec.LeafFields},
  *                 whose checks the read of its object takes at once
+ * @param body     whether the field belongs to a body codec ({@link CodecFactory#bodyCodecFor}), whose
+ *                 untagged values of user classes are written and read by their body codecs, with no
+ *                 def reference
  */
 record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver, ReferenceSlot slot,
-        boolean entered) {
+        boolean entered, boolean body) {
 
     /**
      * The spec of a field.
@@ -32,12 +35,13 @@ record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver re
      * @param resolver    where codecs are found
      * @param slot        the field's slot
      * @param entered     whether it is one of its class's leaf fields checked once per object
+     * @param body        whether it belongs to a body codec
      * @return the spec
      */
     static SlotSpec of(Class<?> declared, Type genericType, TypeResolver resolver, ReferenceSlot slot,
-            boolean entered) {
+            boolean entered, boolean body) {
         return new SlotSpec(declared, TypeHint.of(genericType), ReferenceSlot.isKnown(declared), resolver, slot,
-                entered);
+                entered, body);
     }
 
     /** @return the codec of the declared type; only for known slots */

@@ -26,6 +26,12 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private final TypeCodec<Object> untagged;
     /** Made on first use ({@link #preload(Function)}); immutable, so a racing second one is equal. */
     private Preload preload;
+    /**
+     * The body codec, once the registry has made it ({@code TypeRegistry.bodyCodecFor}); else null.
+     * Not volatile: read once per payload, and a thread that sees null (a {@code Codec} handed to it
+     * without a happens-before edge) takes {@link #inner}, which writes the same bytes.
+     */
+    private TypeCodec<Object> body;
 
     /**
      * @param inner   the class's same-schema codec
@@ -73,9 +79,40 @@ public final class CompatibleCodec extends TypeCodec<Object> {
         return preload;
     }
 
+    /**
+     * @return the codec of this class's objects in the body of a payload whose preload is its
+     *         writer's own or its reader's (every def an untagged position needs carried and local):
+     *         the same bytes as this codec's, with no def reference in untagged positions; null
+     *         until the registry has made it ({@code TypeRegistry.bodyCodecFor})
+     */
+    public TypeCodec<?> body() {
+        return body;
+    }
+
+    /** @return {@link #body} once made, else {@link #inner}: the codec of a root after its preload */
+    public TypeCodec<?> bodyOrInner() {
+        TypeCodec<Object> b = body;
+        return b != null ? b : inner;
+    }
+
+    /**
+     * Sets the body codec; for the registry, once.
+     *
+     * @param body the codec {@link #body} returns from now on
+     */
+    @SuppressWarnings("unchecked")
+    public void useBody(TypeCodec<?> body) {
+        this.body = (TypeCodec<Object>) body;
+    }
+
     /** @return the same-schema codec inside */
     public TypeCodec<?> inner() {
         return inner;
+    }
+
+    /** @return the class */
+    public Class<?> localClass() {
+        return local.local();
     }
 
     /** @return this JVM's def of the class */

@@ -136,6 +136,34 @@ public final class TypeRegistry implements TypeResolver {
         return CodecFactory.codecFor(TypeModel.of(type), this);
     }
 
+    /**
+     * The body codec of a class in the compatible format ({@link CodecFactory#bodyCodecFor}), made
+     * once per class (threads meeting it at once wait for the one); the class's same-schema codec
+     * inside {@code codec} when none is generated for it (an enum, a self-contained class, the
+     * interpreter), which writes the same bytes.
+     *
+     * @param codec a class's compatible codec from this registry
+     * @return its body codec, linked
+     */
+    public TypeCodec<?> bodyCodecFor(CompatibleCodec codec) {
+        // Asked when a Codec is made and when a body codec's call site links, never per value.
+        synchronized (codec) {
+            TypeCodec<?> body = codec.body();
+            if (body == null) {
+                TypeCodec<?> inner = codec.inner();
+                // A self-contained class's codec asks no def table: it is its own body codec.
+                GeneratedCodec made = inner instanceof GeneratedCodec && !codec.selfContained()
+                        ? CodecFactory.bodyCodecFor(TypeModel.of(codec.localClass()), this) : null;
+                if (made != null) {
+                    CodecFactory.link(made);
+                }
+                body = made != null ? made : inner;
+                codec.useBody(body);
+            }
+            return body;
+        }
+    }
+
     /** @return true when this registry serves the compatible format */
     public boolean compatible() {
         return defs != null;
