@@ -6,7 +6,6 @@ import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.EntryStack;
 import dev.peregrine.codec.Limits;
 import dev.peregrine.codec.ReadContext;
-import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.Reusable;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.WriteContext;
@@ -222,11 +221,7 @@ final class Session {
      *         (a registered final class, record or enum), else null
      */
     private ClassDef untaggedDef(Class<?> type) {
-        if (registry.idOf(type) == null || !ReferenceSlot.isKnown(type)
-                || !(registry.codecFor(type) instanceof CompatibleCodec codec)) {
-            return null;
-        }
-        return codec.local();
+        return registry.preloadable(type) ? ((CompatibleCodec) registry.codecFor(type)).local() : null;
     }
 
     /**

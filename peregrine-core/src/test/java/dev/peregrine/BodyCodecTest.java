@@ -104,6 +104,42 @@ class BodyCodecTest {
         }
     }
 
+    static final class Holder {
+        int n;
+        Leaf leaf;
+        Colour colour;
+        List<Leaf> leaves;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Holder h && h.n == n && Objects.equals(h.leaf, leaf) && h.colour == colour
+                    && Objects.equals(h.leaves, leaves);
+        }
+
+        @Override
+        public int hashCode() {
+            return n;
+        }
+    }
+
+    private static Holder holder() {
+        Holder h = new Holder();
+        h.n = 7;
+        h.leaf = new Leaf(8, "unregistered", Colour.BLUE);
+        h.colour = Colour.GREEN;
+        h.leaves = new ArrayList<>(List.of(new Leaf(9, "in a list", Colour.RED)));
+        return h;
+    }
+
+    /** Sets every class's body codec to its own codec, before any Codec asks. */
+    private static Peregrine withoutBodyCodecs(Peregrine p, Class<?>... classes) {
+        for (Class<?> c : classes) {
+            CompatibleCodec codec = (CompatibleCodec) p.registry().codecFor(c);
+            codec.useBody(codec.inner());
+        }
+        return p;
+    }
+
     private static Peregrine compatible() {
         return Peregrine.builder().compatible(true).register(Node.class, Leaf.class, Colour.class, Other.class)
                 .build();
@@ -126,15 +162,9 @@ class BodyCodecTest {
         return n;
     }
 
-    /** A registry whose classes' body codecs are their own codecs, set before any Codec asks. */
+    /** A registry whose classes' body codecs are their own codecs. */
     private static Peregrine withoutBodyCodecs() {
-        Peregrine p = compatible();
-        TypeRegistry registry = p.registry();
-        for (Class<?> c : List.of(Node.class, Leaf.class, Colour.class, Other.class)) {
-            CompatibleCodec codec = (CompatibleCodec) registry.codecFor(c);
-            codec.useBody(codec.inner());
-        }
-        return p;
+        return withoutBodyCodecs(compatible(), Node.class, Leaf.class, Colour.class, Other.class);
     }
 
     @Test
@@ -165,5 +195,34 @@ class BodyCodecTest {
         assertSame(body, registry.bodyCodecFor(node), "made once");
         CompatibleCodec colour = (CompatibleCodec) registry.codecFor(Colour.class);
         assertSame(colour.inner(), registry.bodyCodecFor(colour));
+        // The nested classes' body codecs are made as the root's body codec links its sites.
+        Codec<Node> codec = p.codec(Node.class);
+        codec.decode(codec.encode(node(1)));
+        CompatibleCodec leaf = (CompatibleCodec) registry.codecFor(Leaf.class);
+        assertNotSame(null, leaf.body(), "Leaf's body codec made by Node's");
+        assertNotSame(leaf.inner(), leaf.body());
+    }
+
+    /**
+     * A final class or an enum that is not registered may sit in an untagged position, but its def
+     * is not preloaded: the payload defines it where its first object sits, so no body codec may
+     * stand in for it. A reader whose preload differs (here one that registers them) reads such
+     * payloads by the general path.
+     */
+    @Test
+    void unregisteredNestedClassesKeepTheirDefsWhereTheyFirstSit() {
+        Peregrine writer = Peregrine.builder().compatible(true).register(Holder.class).build();
+        Peregrine own = withoutBodyCodecs(Peregrine.builder().compatible(true).register(Holder.class).build(),
+                Holder.class, Leaf.class, Colour.class);
+        Peregrine registering = Peregrine.builder().compatible(true).register(Holder.class, Leaf.class, Colour.class)
+                .build();
+        Holder value = holder();
+        byte[] bytes = writer.codec(Holder.class).encode(value);
+        assertArrayEquals(own.codec(Holder.class).encode(value), bytes);
+        assertEquals(value, writer.codec(Holder.class).decode(bytes));
+        assertEquals(value, own.codec(Holder.class).decode(bytes));
+        assertEquals(value, registering.codec(Holder.class).decode(bytes));
+        byte[] preloaded = registering.codec(Holder.class).encode(value);
+        assertEquals(value, writer.codec(Holder.class).decode(preloaded));
     }
 }

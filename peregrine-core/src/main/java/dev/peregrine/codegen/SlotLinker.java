@@ -228,12 +228,18 @@ public final class SlotLinker {
     }
 
     /**
-     * In a body codec's site, a user class's body codec (an enum's same-schema codec) in place of its
-     * compatible codec, to be bound as the same-schema format binds a codec: no def reference is
-     * written or read there ({@link CodecFactory#bodyCodecFor}). Anything else as it is.
+     * In a body codec's site, a preloaded class's body codec (an enum's same-schema codec) in place
+     * of its compatible codec, to be bound as the same-schema format binds a codec: no def
+     * reference is written or read there ({@link CodecFactory#bodyCodecFor}). Anything else as it
+     * is, an unregistered class's compatible codec among them: its def is not in the preload, so
+     * it is written where its first object sits ({@link TypeRegistry#preloadable}).
      */
     private static TypeCodec<?> bodyOr(SlotSpec s, TypeCodec<?> codec) {
-        return s.body() && codec instanceof CompatibleCodec c ? ((TypeRegistry) s.resolver()).bodyCodecFor(c) : codec;
+        if (s.body() && codec instanceof CompatibleCodec c && s.resolver() instanceof TypeRegistry r
+                && r.preloadable(c.localClass())) {
+            return r.bodyCodecFor(c);
+        }
+        return codec;
     }
 
     /** The write of a field whose declared type admits one class, by that class's codec. */

@@ -96,13 +96,15 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     }
 
     /**
-     * Sets the body codec; for the registry, once.
+     * Sets the body codec once, for the registry; later calls change nothing.
      *
      * @param body the codec {@link #body} returns from now on
      */
     @SuppressWarnings("unchecked")
-    public void useBody(TypeCodec<?> body) {
-        this.body = (TypeCodec<Object>) body;
+    public synchronized void useBody(TypeCodec<?> body) {
+        if (this.body == null) {
+            this.body = (TypeCodec<Object>) body;
+        }
     }
 
     /** @return the same-schema codec inside */

@@ -9,6 +9,7 @@ import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.EnumCodec;
 import dev.peregrine.codec.ObjectArrayCodec;
 import dev.peregrine.codec.ObjectCodec;
+import dev.peregrine.codec.ReferenceSlot;
 import dev.peregrine.codec.TypeCodec;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.codec.TypeResolver;
@@ -154,14 +155,40 @@ public final class TypeRegistry implements TypeResolver {
                 // A self-contained class's codec asks no def table: it is its own body codec.
                 GeneratedCodec made = inner instanceof GeneratedCodec && !codec.selfContained()
                         ? CodecFactory.bodyCodecFor(TypeModel.of(codec.localClass()), this) : null;
-                if (made != null) {
-                    CodecFactory.link(made);
-                }
-                body = made != null ? made : inner;
+                body = made != null && linked(made) ? made : inner;
                 codec.useBody(body);
             }
             return body;
         }
+    }
+
+    /**
+     * Links a body codec; false when linking fails, so that the class's own codec, which linked
+     * the same fields, serves instead (a failure here would otherwise surface from a call site's
+     * bootstrap as a {@code BootstrapMethodError}).
+     */
+    private static boolean linked(GeneratedCodec body) {
+        try {
+            CodecFactory.link(body);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether a {@code Codec}'s preload carries the def of a class, and so whether its body codec
+     * may stand in for its compatible codec after the preload: a registered class whose objects sit
+     * in untagged positions (final, a record or an enum) and that has a compatible codec. An
+     * unregistered one (allowed in untagged positions) has its def written where its first object
+     * sits, as in format 4, which only its compatible codec does.
+     *
+     * @param type a class
+     * @return whether the class's def is preloaded wherever the class sits untagged
+     */
+    public boolean preloadable(Class<?> type) {
+        return compatible() && idOf(type) != null && ReferenceSlot.isKnown(type)
+                && codecFor(type) instanceof CompatibleCodec;
     }
 
     /** @return true when this registry serves the compatible format */
