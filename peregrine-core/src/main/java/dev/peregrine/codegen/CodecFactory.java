@@ -42,17 +42,24 @@ public final class CodecFactory {
      * @return an unlinked codec; pass it to {@link #link} once cached
      */
     public static TypeCodec<?> codecFor(TypeModel model, TypeResolver resolver) {
-        if (!ENABLED) {
-            return new ObjectCodec(model, resolver);
-        }
+        GeneratedCodec generated = ENABLED ? generateOrLog(model, resolver, false, "the interpreter") : null;
+        return generated != null ? generated : new ObjectCodec(model, resolver);
+    }
+
+    /**
+     * Generates a codec, or logs one line saying why not and returns null.
+     *
+     * @param instead what serves in its place, for the log line
+     */
+    private static GeneratedCodec generateOrLog(TypeModel model, TypeResolver resolver, boolean body, String instead) {
         try {
-            return CodecGenerator.generate(model, resolver, DUMP, false);
+            return CodecGenerator.generate(model, resolver, DUMP, body);
         } catch (VirtualMachineError e) {
             throw e;
         } catch (Throwable e) {
-            LOG.log(System.Logger.Level.WARNING, "Peregrine cannot generate a codec for {0}, using the "
-                    + "interpreter instead: {1}", model.type().getName(), String.valueOf(e));
-            return new ObjectCodec(model, resolver);
+            LOG.log(System.Logger.Level.WARNING, "Peregrine cannot generate a {0} for {1}, using {2} instead: {3}",
+                    body ? "body codec" : "codec", model.type().getName(), instead, String.valueOf(e));
+            return null;
         }
     }
 
@@ -77,18 +84,7 @@ public final class CodecFactory {
      *         own codec, which writes the same bytes, serves then)
      */
     public static GeneratedCodec bodyCodecFor(TypeModel model, TypeResolver resolver) {
-        if (!ENABLED) {
-            return null;
-        }
-        try {
-            return CodecGenerator.generate(model, resolver, DUMP, true);
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
-            LOG.log(System.Logger.Level.WARNING, "Peregrine cannot generate a body codec for {0}, using its "
-                    + "codec instead: {1}", model.type().getName(), String.valueOf(e));
-            return null;
-        }
+        return ENABLED ? generateOrLog(model, resolver, true, "its codec") : null;
     }
 
     /**
