@@ -80,11 +80,24 @@ public final class CodecFactory {
      *
      * @param model    the class's model
      * @param resolver the compatible registry
-     * @return an unlinked generated codec, or null when generation is off or fails (the class's
-     *         own codec, which writes the same bytes, serves then)
+     * @return a linked generated codec, or null when generation is off or generating or linking
+     *         fails (logged; the class's own codec, which writes the same bytes, serves then)
      */
     public static GeneratedCodec bodyCodecFor(TypeModel model, TypeResolver resolver) {
-        return ENABLED ? generateOrLog(model, resolver, true, "its codec") : null;
+        GeneratedCodec body = ENABLED ? generateOrLog(model, resolver, true, "its codec") : null;
+        if (body == null) {
+            return null;
+        }
+        // Linked here rather than by the caller: a failure met later, from a call site's bootstrap,
+        // would surface as a BootstrapMethodError.
+        try {
+            body.link();
+            return body;
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "Peregrine cannot link a body codec for {0}, using its codec "
+                    + "instead: {1}", model.type().getName(), String.valueOf(e));
+            return null;
+        }
     }
 
     /**

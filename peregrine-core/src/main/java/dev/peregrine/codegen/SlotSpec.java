@@ -21,8 +21,8 @@ import java.lang.reflect.Type;
  * @param entered  whether the field is one of its class's {@link dev.peregrine.codec.LeafFields},
  *                 whose checks the read of its object takes at once
  * @param body     whether the field belongs to a body codec ({@link CodecFactory#bodyCodecFor}), whose
- *                 untagged values of user classes are written and read by their body codecs, with no
- *                 def reference
+ *                 untagged values of preloaded classes are written and read by their body codecs,
+ *                 with no def reference
  */
 record SlotSpec(Class<?> declared, TypeHint hint, boolean known, TypeResolver resolver, ReferenceSlot slot,
         boolean entered, boolean body) {

@@ -155,24 +155,10 @@ public final class TypeRegistry implements TypeResolver {
                 // A self-contained class's codec asks no def table: it is its own body codec.
                 GeneratedCodec made = inner instanceof GeneratedCodec && !codec.selfContained()
                         ? CodecFactory.bodyCodecFor(TypeModel.of(codec.localClass()), this) : null;
-                body = made != null && linked(made) ? made : inner;
+                body = made != null ? made : inner;
                 codec.useBody(body);
             }
             return body;
-        }
-    }
-
-    /**
-     * Links a body codec; false when linking fails, so that the class's own codec, which linked
-     * the same fields, serves instead (a failure here would otherwise surface from a call site's
-     * bootstrap as a {@code BootstrapMethodError}).
-     */
-    private static boolean linked(GeneratedCodec body) {
-        try {
-            CodecFactory.link(body);
-            return true;
-        } catch (RuntimeException e) {
-            return false;
         }
     }
 
