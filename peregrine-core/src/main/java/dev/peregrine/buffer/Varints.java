@@ -50,6 +50,11 @@ public final class Varints {
     private static final VarHandle INT_LE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long CONTINUATION = 0x8080808080808080L;
+    /**
+     * {@code Long.expand} / {@code Long.compress} where they are one instruction each, else null
+     * for the shifts below: the same lanes either way ({@link LaneInstructions}).
+     */
+    private static final SevenBitLanes LANES = LaneInstructions.chosen();
 
     private Varints() {
     }
@@ -169,7 +174,9 @@ public final class Varints {
             b[p] = (byte) v;
             return p + 1;
         }
-        LONG_LE.set(b, p, spread(v) | continuation(length));
+        // Perf: the shifts, not LANES: a string's header is one to three bytes, and in JDK 25
+        // A/B runs the instruction here cost Sample serialize 3 to 10 % (DESIGN.md, forty-seventh round).
+        LONG_LE.set(b, p, spreadByShifts(v) | continuation(length));
         return p + length;
     }
 
@@ -183,7 +190,9 @@ public final class Varints {
      * @return the index after the value's last byte
      */
     public static int putBelow56Bits(byte[] b, int p, long v) {
-        return putVarULongOfLength(b, p, v, BufferWriter.varLongSize(v));
+        int length = BufferWriter.varLongSize(v);
+        LONG_LE.set(b, p, spread(v) | continuation(length));
+        return p + length;
     }
 
     /**
@@ -268,10 +277,20 @@ public final class Varints {
     /**
      * The low 56 bits of {@code u} in eight 7-bit groups, one per byte, continuation bits clear.
      * Perf: three steps that each split every lane in two (28-bit halves, then 14, then 7), rather
-     * than one shift and mask per group.
+     * than one shift and mask per group; or {@code Long.expand}, one instruction, where
+     * {@link LaneInstructions} finds it fast.
      */
     private static long spread(long u) {
-        // Perf: in two methods of under 35 bytecodes, as gather is.
+        // Perf: in two methods of under 35 bytecodes, as gather is; LANES is a constant to C2, so
+        // one of the two returns is all that is compiled.
+        if (LANES != null) {
+            return LANES.spread(u);
+        }
+        return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
+    }
+
+    /** {@link #spread} by the three splitting steps, whatever LANES holds. */
+    private static long spreadByShifts(long u) {
         return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
     }
 
@@ -294,7 +313,11 @@ public final class Varints {
      */
     public static long gather(long x) {
         // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
-        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold.
+        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold; or one
+        // instruction where LANES has it.
+        if (LANES != null) {
+            return LANES.gather(x);
+        }
         return joinPairs(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
     }
 
