@@ -123,13 +123,15 @@ final class LaneInstructions {
     /** The first processor's entry of {@code /proc/cpuinfo}, or null where there is none. */
     private static String cpuInfo() {
         Path path = Path.of("/proc/cpuinfo");
-        if (!Files.isReadable(path)) {
-            return null;
-        }
         StringBuilder entry = new StringBuilder();
-        try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
-            for (String line = in.readLine(); line != null && !line.isBlank(); line = in.readLine()) {
-                entry.append(line).append('\n');
+        try {
+            if (!Files.isReadable(path)) {
+                return null;
+            }
+            try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.ISO_8859_1)) {
+                for (String line = in.readLine(); line != null && !line.isBlank(); line = in.readLine()) {
+                    entry.append(line).append('\n');
+                }
             }
         } catch (IOException | SecurityException e) {
             return null;
