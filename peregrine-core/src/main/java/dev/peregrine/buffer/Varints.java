@@ -313,12 +313,27 @@ public final class Varints {
      */
     public static long gather(long x) {
         // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
-        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold; or one
-        // instruction where LANES has it.
-        if (LANES != null) {
-            return LANES.gather(x);
-        }
+        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold. Kept
+        // free of LANES: on OpenJDK 17 a gather with the LANES test measured Sample deserialize
+        // 6 % slower (DESIGN.md, forty-seventh round); generated codecs' copies of the load
+        // ladders call gatherByInstruction instead where LANES is set (LadderCopies).
         return joinPairs(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
+    }
+
+    /**
+     * {@link #gather} by one instruction: for the copies of the load ladders that generated codecs
+     * make, which call it in place of {@code gather} when {@link #gathersByInstruction} is true.
+     *
+     * @param x the varint's bytes, little-endian, bytes past it cleared
+     * @return the low 56 bits of the value
+     */
+    public static long gatherByInstruction(long x) {
+        return LANES.gather(x);
+    }
+
+    /** @return whether {@link #gatherByInstruction} may be called: this JVM packs lanes by instruction */
+    public static boolean gathersByInstruction() {
+        return LANES != null;
     }
 
     /** Joins the 14-bit lanes of {@code y} (7-bit lanes already joined in pairs) into one value. */
