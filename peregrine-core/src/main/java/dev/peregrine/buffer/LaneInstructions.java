@@ -16,8 +16,9 @@ import java.util.Locale;
 /**
  * The {@link SevenBitLanes} that calls {@code Long.expand} and {@code Long.compress}, made at run
  * time, for the processors on which C2 compiles each to one instruction ({@code pdep} and
- * {@code pext}, BMI2 on x86-64): a varint of three to nine bytes then spreads or gathers its lanes
- * in one step instead of six shift-and-mask steps (DESIGN.md, forty-seventh round).
+ * {@code pext}, BMI2 on x86-64): a varint of three to nine bytes then spreads its lanes (every
+ * store) or gathers them (loads in generated codecs, {@code Varints.gatherByInstruction}) in one
+ * step instead of six shift-and-mask steps (DESIGN.md, forty-seventh round).
  *
  * <p>Chosen, once per JVM, only where that is known to be fast: JDK 19 or later, x86-64, and a
  * processor that Linux's {@code /proc/cpuinfo} shows with BMI2 and of a family whose {@code pdep}

@@ -13,8 +13,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@link LaneInstructions}: which processors get {@code Long.expand} / {@code Long.compress}, and
- * that those lanes are the shifts' lanes. The varint tests ({@code VarintWordTest},
- * {@code VarintStoreTest}, the golden files) run with whichever lanes the JVM chose, so on JDK 17
+ * that those lanes are the shifts' lanes. The varint and golden tests run with whichever lanes the
+ * JVM chose (for stores in {@code Varints}, for loads in generated codecs' ladders), so on JDK 17
  * they pin the shifts and on a later JDK on such a processor the instructions.
  */
 class LaneInstructionsTest {
