@@ -289,7 +289,10 @@ public final class Varints {
         return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
     }
 
-    /** {@link #spread} by the three splitting steps, whatever LANES holds. */
+    /**
+     * {@link #spread} by the three splitting steps, whatever LANES holds. Perf: {@code spread}
+     * repeats this line rather than calling it, so that on JDK 17 its inlined depth is as before.
+     */
     private static long spreadByShifts(long u) {
         return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
     }
