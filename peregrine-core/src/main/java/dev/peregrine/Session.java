@@ -21,21 +21,29 @@ import dev.peregrine.registry.TypeRegistry;
  *
  * <p>Header byte: {@code 1010 vv r c}: magic {@code 0xA} in the high nibble, format version
  * {@code vv}, {@code r} set when references are tracked, {@code c} set for the compatible format.
- * The same-schema format is written as version 2 (version 1, without the fingerprint, is still
- * read): it carries the reader's expected schema fingerprint, four bytes, just before its root
- * value. The compatible format carries class defs instead ({@link dev.peregrine.compat.DefTable});
- * a {@code Codec} of a user class writes it as version 6, with the defs its root can meet after
- * the header behind a token ({@link Preload}), everything else as version 4 (version 6 less the
- * preload); versions 5, a preload with no token, 3, with a def reference before every object, and
- * 2, with longer class defs, are still read. Two bits hold a version modulo 4, so the compatible
- * versions 4 and 5 are {@code vv = 0} and {@code 1}; version 6 has 5's code and says what it is
- * after it ({@link dev.peregrine.compat.DefTable#readStart}).
+ * The same-schema format is written as version 3 (versions 2, the same with LEB128 values, and 1,
+ * without the fingerprint, are still read): it carries the reader's expected schema fingerprint,
+ * four bytes, just before its root value. The compatible format carries class defs instead
+ * ({@link dev.peregrine.compat.DefTable}); it is written as version 7: a {@code Codec} of a user
+ * class writes the defs its root can meet after the header behind a token ({@link Preload}),
+ * everything else has no preload. Versions 6 and 4 (the same with LEB128 values, with and without
+ * a preload), 5 (a preload with no token), 3 (a def reference before every object) and 2 (longer
+ * class defs) are still read. Two bits hold a version modulo 4: the compatible versions 4 and 5
+ * are {@code vv = 0} and {@code 1} with {@code c} set, 3 and 2 are {@code 3} and {@code 2}; 6 and
+ * 7 with a preload have 5's code and say which they are after it
+ * ({@link dev.peregrine.compat.DefTable#readStart}); 7 without one has the code no same-schema
+ * version had, {@code vv = 0} with {@code c} clear.
  */
 final class Session {
-    static final int VERSION = 2;
+    /** The same-schema format written; version 2, the same with LEB128 values, and 1 are still read. */
+    static final int VERSION = 3;
     private static final int VERSION_WITHOUT_FINGERPRINT = 1;
-    /** The compatible format's version of payloads with no preload: every payload but a {@code Codec}'s of a user class. */
-    private static final int COMPATIBLE_VERSION = DefTable.VERSION_4;
+    /**
+     * The compatible format's version of payloads with no preload (every payload but a
+     * {@code Codec}'s of a user class): 7, whose header has the same-schema format's free code 0
+     * ({@link #version}).
+     */
+    private static final int COMPATIBLE_VERSION = DefTable.CURRENT_VERSION;
     private static final int MAGIC = 0xA0;
     private static final int REFERENCES = 2;
     private static final int COMPATIBLE = 1;
@@ -364,8 +372,11 @@ final class Session {
 
     /** The header byte of a payload of the given version of this session's format. */
     private int headerByte(int version) {
-        boolean compatible = registry.compatible();
-        return MAGIC | (version & 3) << 2 | (references ? REFERENCES : 0) | (compatible ? COMPATIBLE : 0);
+        // The compatible version 7 has code 0 with the c bit clear: its own codes were all taken.
+        if (registry.compatible() && version == DefTable.CURRENT_VERSION) {
+            return MAGIC | (references ? REFERENCES : 0);
+        }
+        return MAGIC | (version & 3) << 2 | (references ? REFERENCES : 0) | (registry.compatible() ? COMPATIBLE : 0);
     }
 
     /**
@@ -388,6 +399,7 @@ final class Session {
         BufferReader in = ctx.in();
         try {
             if (prefix != NO_PREFIX && in.skipPrefix(prefix)) {
+                in.valuesInLeb128(false);
                 ctx.reset(references);
                 // The root codec reads values of exactly its class, the expected one.
                 return (T) ctx.readRoot(rootCodec);
@@ -397,11 +409,11 @@ final class Session {
                 ctx.reset(references);
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
                 if (ctx.defs().readFirst(in, lead, root.preload())) {
+                    in.valuesInLeb128(false);
                     return (T) ctx.readRoot(root.bodyOrInner());
                 }
             }
             int header = readHeader(in);
-            boolean tracked = (header & REFERENCES) != 0;
             TypeCodec<?> codec = rootCodec;
             Class<?> type = expected;
             if (codec == null) {
@@ -416,14 +428,7 @@ final class Session {
                 }
                 codec = rootCodec(type);
             }
-            int version = version(header);
-            if (!ctx.carriesDefs() && version == VERSION) {
-                checkFingerprint(in, type);
-            }
-            ctx.reset(tracked);
-            if (ctx.carriesDefs()) {
-                ctx.defs().readStart(in, version);
-            }
+            startBody(ctx, header, type);
             Object value = ctx.readRoot(codec);
             return (T) box(expected).cast(value);
         } catch (PeregrineException e) {
@@ -432,6 +437,27 @@ final class Session {
             throw new LimitExceededException("stack exhausted while reading; lower maxDepth", in.position());
         } catch (RuntimeException e) {
             throw new MalformedInputException("cannot decode: " + e, in.position(), e);
+        }
+    }
+
+    /**
+     * What the general read does between a payload's root tag and its root: checks the fingerprint
+     * of a same-schema payload, tells the reader how its values are encoded, resets the context,
+     * reads the defs a compatible payload starts with. Perf: a method of its own, so that
+     * {@link #read(ReadContext, Class, TypeCodec, long, byte[])} stays small enough to inline.
+     */
+    private void startBody(ReadContext ctx, int header, Class<?> type) {
+        BufferReader in = ctx.in();
+        int version = version(header);
+        boolean compatible = compatible(header);
+        if (!compatible && version != VERSION_WITHOUT_FINGERPRINT) {
+            checkFingerprint(in, type);
+        }
+        // A compatible version 5 header may turn out to be 7 (DefTable.readStart says so).
+        in.valuesInLeb128(compatible ? version < DefTable.CURRENT_VERSION : version < VERSION);
+        ctx.reset((header & REFERENCES) != 0);
+        if (ctx.carriesDefs()) {
+            ctx.defs().readStart(in, version);
         }
     }
 
@@ -449,11 +475,20 @@ final class Session {
 
     /**
      * The format version a header byte names: its two version bits, but 4 and 5 for a compatible 0
-     * and 1 (5 may turn out to be 6: {@link dev.peregrine.compat.DefTable#readStart}).
+     * and 1 (5 may turn out to be 6 or 7: {@link dev.peregrine.compat.DefTable#readStart}), and the
+     * compatible version 7 for a same-schema 0, a code no same-schema version had.
      */
     private static int version(int header) {
         int vv = header >>> 2 & 3;
-        return vv < 2 && (header & COMPATIBLE) != 0 ? vv + DefTable.VERSION_4 : vv;
+        if ((header & COMPATIBLE) == 0) {
+            return vv == 0 ? DefTable.CURRENT_VERSION : vv;
+        }
+        return vv < 2 ? vv + DefTable.VERSION_4 : vv;
+    }
+
+    /** Whether a header byte names a compatible payload: its c bit, or the code of version 7. */
+    private static boolean compatible(int header) {
+        return (header & COMPATIBLE) != 0 || (header >>> 2 & 3) == 0;
     }
 
     private int readHeader(BufferReader in) {
@@ -462,18 +497,16 @@ final class Session {
             throw new MalformedInputException(String.format("not a Peregrine payload: header byte 0x%02x", h), 0);
         }
         int version = version(h);
-        boolean compatible = (h & COMPATIBLE) != 0;
+        boolean compatible = compatible(h);
         if (compatible != registry.compatible()) {
             throw new MalformedInputException("payload is in the " + (compatible ? "compatible" : "same-schema")
                     + " format; this reader is built for the " + (registry.compatible() ? "compatible" : "same-schema")
                     + " format (Peregrine.builder().compatible(" + compatible + "))", 0);
         }
-        boolean known = compatible ? version >= DefTable.VERSION_2 && version <= DefTable.CURRENT_VERSION
-                : version == VERSION || version == VERSION_WITHOUT_FINGERPRINT;
+        boolean known = compatible || version >= VERSION_WITHOUT_FINGERPRINT && version <= VERSION;
         if (!known) {
             throw new MalformedInputException("payload format version " + version + " is not supported for the "
-                    + (compatible ? "compatible format; this reader knows 2 to 6" : "same-schema format; this reader "
-                    + "knows 1 and 2"), 0);
+                    + "same-schema format; this reader knows 1 to 3", 0);
         }
         return h;
     }

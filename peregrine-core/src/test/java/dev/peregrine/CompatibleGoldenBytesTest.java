@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Pins the compatible format's bytes: the example of {@code docs/FORMAT.md}, defs once per stream,
- * and version 4's untagged positions, which leave out a def reference once the def was carried.
+ * Pins the compatible format's bytes (version 7, and the older versions still read): the example of
+ * {@code docs/FORMAT.md}, defs once per stream, and the untagged positions (since version 4), which
+ * leave out a def reference once the def was carried.
  */
 class CompatibleGoldenBytesTest {
     static final class Point {
@@ -66,12 +67,12 @@ class CompatibleGoldenBytesTest {
     @Test
     void defThenBody() {
         byte[] actual = p.codec(Point.class).encode(new Point(1, "a"));
-        // header A5 (version 5's code, compatible), then version 6's preload: 00 06, the token
+        // header A5 (version 5's code, compatible), then version 7's preload: 00 07, the token
         // (SHA-256 of the defs), the defs' length and the defs: count 1, package-ref 0 (new) and
         // the package name, the def: its length, kind 0, the class name without its package as 31
         // six-bit codes (varint 2 * 31 + 1), 2 fields: x (head 6: int; name 03 17), label (head 18:
         // reference, exact; name 0B 0B 10 10 0B; hint "#12"); the root's def-ref 0; then the body:
-        // bitmap 01, x = 1, label "a"
+        // bitmap 01, x = 1 (zigzag 2 as a prefix varint: 04), label "a"
         String simple = "CompatibleGoldenBytesTest$Point";
         assertEquals("dev.peregrine." + simple, Point.class.getName());
         byte[] name = packed(simple);
@@ -82,7 +83,9 @@ class CompatibleGoldenBytesTest {
         def.writeBytes(new byte[] {(byte) defLength, 0x00, 2 * 31 + 1});
         def.writeBytes(name);
         def.writeBytes(new byte[] {0x02, 0x06, 0x03, 0x17, 0x18, 0x0B, 0x0B, 0x10, 0x10, 0x0B, 0x0C, '#', '1', '2'});
-        byte[] body = {0x01, 0x02, 0x04, 'a'};
+        byte[] body = {0x01, 0x04, 0x04, 'a'};
+        // versions 2 to 6 wrote x as LEB128: 02
+        byte[] lebBody = {0x01, 0x02, 0x04, 'a'};
         ByteArrayOutputStream defs = new ByteArrayOutputStream();
         defs.write(1);
         defs.writeBytes(def.toByteArray());
@@ -95,17 +98,33 @@ class CompatibleGoldenBytesTest {
         assertEquals(1, back.x);
         assertEquals("a", back.label);
 
-        // version 4 (header A1), the same def and body with no count, token or length: still read,
-        // and still what serialize writes after the root's tag
+        // version 6: the same with 00 06 and the LEB128 body, still read
+        ByteArrayOutputStream v6 = new ByteArrayOutputStream();
+        v6.write(0xA5);
+        v6.writeBytes(PreloadBytes.tokenThen(defs.toByteArray(), 6));
+        v6.writeBytes(lebBody);
+        back = p.codec(Point.class).decode(v6.toByteArray());
+        assertEquals(1, back.x);
+        assertEquals("a", back.label);
+
+        // what serialize writes: header A0 (version 7 with no preload), the root's tag, then the
+        // same def and body with no count, token or length
+        ByteArrayOutputStream v7 = new ByteArrayOutputStream();
+        v7.write(0x00);
+        v7.writeBytes(def.toByteArray());
+        v7.writeBytes(body);
+        byte[] serialized = p.serialize(new Point(1, "a"));
+        assertEquals(0xA0, serialized[0] & 0xFF, hex(serialized));
+        assertArrayEquals(v7.toByteArray(), java.util.Arrays.copyOfRange(serialized, 2, serialized.length),
+                hex(serialized));
+        // version 4 (header A1), laid out as version 7 with the LEB128 body: still read
         ByteArrayOutputStream v4 = new ByteArrayOutputStream();
         v4.writeBytes(new byte[] {(byte) 0xA1, 0x00});
         v4.writeBytes(def.toByteArray());
-        v4.writeBytes(body);
+        v4.writeBytes(lebBody);
         back = p.codec(Point.class).decode(v4.toByteArray());
+        assertEquals(1, back.x);
         assertEquals("a", back.label);
-        byte[] serialized = p.serialize(new Point(1, "a"));
-        assertArrayEquals(java.util.Arrays.copyOfRange(v4.toByteArray(), 1, v4.size()),
-                java.util.Arrays.copyOfRange(serialized, 2, serialized.length), hex(serialized));
         // version 3 (header AD) laid out this payload the same way
         byte[] v3 = v4.toByteArray();
         v3[0] = (byte) 0xAD;
@@ -133,21 +152,20 @@ class CompatibleGoldenBytesTest {
         Segment s = Segment.abc();
         // written with the root's tag (a Codec's payload preloads Point's def: see below)
         byte[] v4 = q.serialize(s);
-        // ... from: def-ref 1 (new), package-ref 0, Point's def, body 01 02 04 61; to: body only;
+        // ... from: def-ref 1 (new), package-ref 0, Point's def, body 01 04 04 61; to: body only;
         // via (tagged: 97, Point's id 1): def-ref 1 (carried), body
-        byte[] tail = {0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
+        byte[] tail = {0x01, 0x04, 0x04, 'a', 0x01, 0x08, 0x04, 'b', 0x61, 0x01, 0x01, 0x0C, 0x04, 'c'};
         byte[] end = java.util.Arrays.copyOfRange(v4, v4.length - tail.length, v4.length);
         assertArrayEquals(tail, end, hex(v4));
         Segment back = q.deserialize(v4, Segment.class);
         assertEquals("b", back.to.label);
         assertEquals(3, ((Point) back.via).x);
 
-        // version 3 wrote def-ref 1 before to's body as well; it is still read
+        // version 3 wrote def-ref 1 before to's body as well, and LEB128 values; it is still read
         ByteArrayOutputStream v3 = new ByteArrayOutputStream();
         v3.write(0xAD);
-        v3.write(v4, 1, v4.length - 1 - 10);
-        v3.write(0x01);
-        v3.write(v4, v4.length - 10, 10);
+        v3.write(v4, 1, v4.length - 1 - tail.length);
+        v3.writeBytes(new byte[] {0x01, 0x02, 0x04, 'a', 0x01, 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'});
         back = q.deserialize(v3.toByteArray(), Segment.class);
         assertEquals("b", back.to.label);
         assertEquals("c", ((Point) back.via).label);
@@ -169,8 +187,8 @@ class CompatibleGoldenBytesTest {
     }
 
     /**
-     * A {@code Codec}'s payload of a root that holds another class untagged is version 6 (header
-     * A5, then 00 06, the token and the defs' length): the count of defs preloaded (2), Segment's
+     * A {@code Codec}'s payload of a root that holds another class untagged is version 7 (header
+     * A5, then 00 07, the token and the defs' length): the count of defs preloaded (2), Segment's
      * def with its package named, Point's def in the same package, and the root's def reference
      * 0; the body then carries no def reference in untagged positions, and a tagged one refers to
      * Point's def 1. A reader whose lead differs (references on) reads the same payload the general
@@ -182,7 +200,7 @@ class CompatibleGoldenBytesTest {
         Segment s = Segment.abc();
         byte[] v6 = q.codec(Segment.class).encode(s);
         byte[] v4 = q.serialize(s);
-        // v4: A1, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
+        // serialized: A0, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
         // bitmap 07, from: def-ref 1, package-ref 0, Point's def (28 00 3F..., 41 bytes), ...
         int pointAt = indexOf(v4, new byte[] {0x28, 0x00, 0x3F});
         byte[] packageAndSegment = java.util.Arrays.copyOfRange(v4, 4, pointAt - 3);
@@ -193,7 +211,8 @@ class CompatibleGoldenBytesTest {
         defs.write(0x00);
         defs.writeBytes(pointDef);
         // bitmap 07; from and to: bodies only; via: tag 97, def-ref 1, body
-        byte[] body = {0x07, 0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
+        byte[] body = {0x07, 0x01, 0x04, 0x04, 'a', 0x01, 0x08, 0x04, 'b', 0x61, 0x01, 0x01, 0x0C, 0x04, 'c'};
+        byte[] lebBody = {0x07, 0x01, 0x02, 0x04, 'a', 0x01, 0x04, 0x04, 'b', 0x61, 0x01, 0x01, 0x06, 0x04, 'c'};
         ByteArrayOutputStream want = new ByteArrayOutputStream();
         want.write(0xA5);
         // the token, the defs' length (two bytes), the defs and the root's def-ref 0
@@ -201,7 +220,7 @@ class CompatibleGoldenBytesTest {
         want.writeBytes(body);
         assertArrayEquals(want.toByteArray(), v6, hex(v6));
         // no root tag, and no def-ref or package-ref for from; the count, the root's def-ref after
-        // the defs, and 00 06, the token and the length
+        // the defs, and 00 07, the token and the length
         assertEquals(v4.length - 1 + 12, v6.length);
 
         Segment back = q.codec(Segment.class).decode(v6);
@@ -218,12 +237,21 @@ class CompatibleGoldenBytesTest {
         back = q.codec(Segment.class).decode(otherToken);
         assertEquals("c", ((Point) back.via).label);
 
+        // version 6: 00 06 and the LEB128 body
+        ByteArrayOutputStream old = new ByteArrayOutputStream();
+        old.write(0xA5);
+        old.writeBytes(PreloadBytes.tokenThen(defs.toByteArray(), 6));
+        old.writeBytes(lebBody);
+        back = q.codec(Segment.class).decode(old.toByteArray());
+        assertEquals(2, back.to.x);
+        assertEquals(3, ((Point) back.via).x);
+
         // version 5: the header, the defs and the root's def-ref with no 00 06, token or length
         ByteArrayOutputStream v5 = new ByteArrayOutputStream();
         v5.write(0xA5);
         v5.writeBytes(defs.toByteArray());
         v5.write(0x00);
-        v5.writeBytes(body);
+        v5.writeBytes(lebBody);
         back = q.codec(Segment.class).decode(v5.toByteArray());
         assertEquals("b", back.to.label);
         assertEquals(3, ((Point) back.via).x);
@@ -257,13 +285,13 @@ class CompatibleGoldenBytesTest {
         for (int i = 0; i < run.length; i++) {
             if (i != 0 && i != 2) {
                 run[i] = new Point(i, "a");
-                bodies.writeBytes(new byte[] {0x01, (byte) (2 * i), 0x04, 'a'});
+                bodies.writeBytes(new byte[] {0x01, (byte) (4 * i), 0x04, 'a'});
             }
         }
         byte[] array = q.codec(Point[].class).encode(run);
-        // header A1; 10 elements, flags HAS_NULL | SAME_TYPE | DECLARED (10 << 3 | 7 = 57); bitmap
+        // header A0; 10 elements, flags HAS_NULL | SAME_TYPE | DECLARED (10 << 3 | 7 = 57); bitmap
         // FA 03 (all but 0 and 2); def-ref 0 (new), package-ref 0 (new), Point's def, the bodies
-        assertArrayEquals(new byte[] {(byte) 0xA1, 0x57, (byte) 0xFA, 0x03, 0x00, 0x00},
+        assertArrayEquals(new byte[] {(byte) 0xA0, 0x57, (byte) 0xFA, 0x03, 0x00, 0x00},
                 java.util.Arrays.copyOf(array, 6), hex(array));
         byte[] tail = bodies.toByteArray();
         assertArrayEquals(tail, java.util.Arrays.copyOfRange(array, array.length - tail.length, array.length),
@@ -285,7 +313,7 @@ class CompatibleGoldenBytesTest {
         want.writeBytes(def);
         for (int i = 0; i < 8; i++) {
             path.points.add(new Point(i, "b"));
-            want.writeBytes(new byte[] {0x01, (byte) (2 * i), 0x04, 'b'});
+            want.writeBytes(new byte[] {0x01, (byte) (4 * i), 0x04, 'b'});
         }
         byte[] list = q.serialize(path);
         byte[] listTail = want.toByteArray();
@@ -301,8 +329,8 @@ class CompatibleGoldenBytesTest {
         java.util.Arrays.fill(tracked, shared);
         tracked[7] = new Point(6, "t");
         byte[] bytes = r.codec(Point[].class).encode(tracked);
-        // header A3; 8 elements (8 << 3 | 6 = 46); marker 0, def-ref 0, package-ref 0, ...
-        assertArrayEquals(new byte[] {(byte) 0xA3, 0x46, 0x00, 0x00, 0x00}, java.util.Arrays.copyOf(bytes, 5),
+        // header A2; 8 elements (8 << 3 | 6 = 46); marker 0, def-ref 0, package-ref 0, ...
+        assertArrayEquals(new byte[] {(byte) 0xA2, 0x46, 0x00, 0x00, 0x00}, java.util.Arrays.copyOf(bytes, 5),
                 hex(bytes));
         Point[] again = r.codec(Point[].class).decode(bytes);
         assertTrue(again[0] == again[6]);
@@ -348,7 +376,7 @@ class CompatibleGoldenBytesTest {
         int first = bytes[0];
         // second frame: header, root tag 96, def-ref 0 (already carried), bitmap, x, label
         byte[] second = java.util.Arrays.copyOfRange(bytes, 1 + first, bytes.length);
-        assertArrayEquals(new byte[] {0x07, (byte) 0xA1, 0x60, 0x00, 0x01, 0x04, 0x04, 'b'}, second, hex(second));
+        assertArrayEquals(new byte[] {0x07, (byte) 0xA0, 0x60, 0x00, 0x01, 0x08, 0x04, 'b'}, second, hex(second));
         try (StreamReader r = p.newStreamReader(new ByteArrayInputStream(bytes))) {
             assertEquals("a", r.read(Point.class).label);
             assertEquals(2, r.read(Point.class).x);

@@ -19,12 +19,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Pins the wire format on the fixtures: the payload of every fixture value, written by this version,
- * is committed under {@code src/test/resources/golden/<generation>/}: {@code v2/} for the same-schema
- * format (version 2) and {@code v6-compatible/} for the compatible format (version 6: a
+ * is committed under {@code src/test/resources/golden/<generation>/}: {@code v3/} for the same-schema
+ * format (version 3) and {@code v7-compatible/} for the compatible format (version 7: a
  * {@code Codec}'s payload preloads its defs behind a token; payloads with no preload, those of
- * {@code serialize} among them, stay version 4). This version must write exactly those bytes and
+ * {@code serialize} among them, have none). This version must write exactly those bytes and
  * read them back to an equal value; later versions must keep reading them. Earlier generations
- * are still read: {@code v1/} (same-schema, before the schema fingerprint), {@code v2-compatible/}
+ * are still read: {@code v2/} (same-schema, values as LEB128 varints), {@code v6-compatible/}
+ * (compatible, values as LEB128 varints; its payloads without a preload are version 4),
+ * {@code v1/} (same-schema, before the schema fingerprint), {@code v2-compatible/}
  * (compatible, before package names were shared), {@code v3-compatible/} (compatible, with a def
  * reference before every object), {@code v4-compatible/} (compatible, each def where its class's
  * first object sits) and {@code v5-compatible/} (compatible, a preload with no token).
@@ -39,8 +41,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * supported.
  */
 class GoldenFilesTest {
-    private static final String GENERATION = "v2";
-    private static final String COMPATIBLE_GENERATION = "v6-compatible";
+    private static final String GENERATION = "v3";
+    private static final String COMPATIBLE_GENERATION = "v7-compatible";
 
     private static Peregrine peregrine(Fixture fixture, boolean compatible) {
         return Peregrine.builder().compatible(compatible)
@@ -90,6 +92,18 @@ class GoldenFilesTest {
         assertArrayEquals(goldenUntagged, untagged, "Codec output changed: a wire format change?");
         assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(goldenTagged, fixture.rootType())));
         assertTrue(Objects.deepEquals(fixture.value(), codec.decode(goldenUntagged)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void stillReadsV2(Fixture fixture) throws IOException {
+        reads(fixture, false, "v2");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void stillReadsV6Compatible(Fixture fixture) throws IOException {
+        reads(fixture, true, "v6-compatible");
     }
 
     @ParameterizedTest

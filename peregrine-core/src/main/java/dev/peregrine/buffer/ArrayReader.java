@@ -171,13 +171,66 @@ public final class ArrayReader extends BufferReader {
     // slower than the per-element reads).
 
     @Override
+    public int readPrefixUInt() {
+        return VarintLoads.readPrefixUInt(this);
+    }
+
+    @Override
+    public long readPrefixULong() {
+        return VarintLoads.readPrefixULong(this);
+    }
+
+    @Override
     public void readVarInts(int[] v) {
-        readVarUInts(v.length, v, null, null);
+        if (leb128Values) {
+            readVarUInts(v.length, v, null, null);
+        } else {
+            readPrefixUInts(v.length, v, null);
+        }
     }
 
     @Override
     public void readVarShorts(short[] v) {
-        readVarUInts(v.length, null, v, null);
+        if (leb128Values) {
+            readVarUInts(v.length, null, v, null);
+        } else {
+            readPrefixUInts(v.length, null, v);
+        }
+    }
+
+    /**
+     * Reads {@code n} zigzag prefix varints into the one array given, {@code ints} or
+     * {@code shorts}, as {@link #readVarUInts} reads LEB128 ones.
+     */
+    private void readPrefixUInts(int n, int[] ints, short[] shorts) {
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            int u;
+            if (end - p >= Varints.ROOM) {
+                long word = Varints.word(buf, p);
+                if ((word & 1) == 0) {
+                    u = (int) word >>> 1 & 0x7F;
+                    p++;
+                } else if ((word & 2) == 0) {
+                    u = (int) word >>> 2 & 0x3FFF;
+                    p += 2;
+                } else {
+                    u = VarintLoads.prefixUIntPastTwo(this, p, word);
+                    p = pos;
+                }
+            } else {
+                pos = p;
+                u = readPrefixUIntChecked();
+                p = pos;
+            }
+            int zigzag = (u >>> 1) ^ -(u & 1);
+            if (ints != null) {
+                ints[i] = zigzag;
+            } else {
+                shorts[i] = (short) zigzag;
+            }
+        }
+        pos = p;
     }
 
     @Override
@@ -227,6 +280,37 @@ public final class ArrayReader extends BufferReader {
 
     @Override
     public void readVarLongs(long[] v) {
+        if (leb128Values) {
+            readLeb128Longs(v);
+            return;
+        }
+        int p = pos;
+        for (int i = 0; i < v.length; i++) {
+            long u;
+            if (end - p >= VarintLoads.LONG_ROOM) {
+                long word = Varints.word(buf, p);
+                if ((word & 1) == 0) {
+                    u = word >>> 1 & 0x7F;
+                    p++;
+                } else if ((word & 2) == 0) {
+                    u = word >>> 2 & 0x3FFF;
+                    p += 2;
+                } else {
+                    u = VarintLoads.prefixULongPastTwo(this, p, word);
+                    p = pos;
+                }
+            } else {
+                pos = p;
+                u = readPrefixULongChecked();
+                p = pos;
+            }
+            v[i] = (u >>> 1) ^ -(u & 1);
+        }
+        pos = p;
+    }
+
+    /** {@link #readVarLongs} in a payload of a format whose values are LEB128 varints. */
+    private void readLeb128Longs(long[] v) {
         int p = pos;
         for (int i = 0; i < v.length; i++) {
             long u;

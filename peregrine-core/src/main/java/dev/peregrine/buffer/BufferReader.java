@@ -12,6 +12,12 @@ import dev.peregrine.MalformedInputException;
  */
 public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader {
     private int maxStringBytes = Integer.MAX_VALUE;
+    /**
+     * Whether the payload being read holds its {@code short}, {@code int} and {@code long} values as
+     * LEB128 varints, as formats before same-schema 3 and compatible 7 did, rather than as prefix
+     * varints. Set per payload once its header is read ({@link #valuesInLeb128}).
+     */
+    boolean leb128Values;
 
     /**
      * Bounds the encoded length of every string read from now on.
@@ -25,6 +31,23 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
     /** @return the bound set by {@link #limitStrings} */
     final int maxStringBytes() {
         return maxStringBytes;
+    }
+
+    /**
+     * Says how the payload being read holds its {@code short}, {@code int} and {@code long} values:
+     * as LEB128 varints (same-schema formats 1 and 2, compatible 2 to 6), or as prefix varints
+     * ({@link Varints#putPrefixUInt}, the formats after them). Lengths, counts, tags and chars are
+     * LEB128 in every format.
+     *
+     * @param leb128 true for a payload of a format before same-schema 3 and compatible 7
+     */
+    public final void valuesInLeb128(boolean leb128) {
+        this.leb128Values = leb128;
+    }
+
+    /** @return what {@link #valuesInLeb128(boolean)} last set: whether values are LEB128 varints */
+    public final boolean leb128Values() {
+        return leb128Values;
     }
 
     /** @return bytes consumed since the start of the payload */
@@ -175,15 +198,72 @@ public abstract sealed class BufferReader permits ArrayReader, ByteBufferReader 
         return result | (readByte() & 0xFFL) << 56;
     }
 
-    /** @return a zigzag varint int */
+    /** @return an unsigned prefix varint int, or LEB128 in a payload of an older format ({@link #valuesInLeb128}) */
+    public int readPrefixUInt() {
+        return readPrefixUIntChecked();
+    }
+
+    /** @return an unsigned prefix varint long, or LEB128 in a payload of an older format */
+    public long readPrefixULong() {
+        return readPrefixULongChecked();
+    }
+
+    /**
+     * {@link #readPrefixUInt} one checked byte at a time, for inputs near their end.
+     *
+     * @return the value
+     */
+    public final int readPrefixUIntChecked() {
+        if (leb128Values) {
+            return readVarUInt();
+        }
+        int start = position();
+        int first = readByte() & 0xFF;
+        int n = Integer.numberOfTrailingZeros(~first) + 1;
+        if (n > 5) {
+            throw varIntOverflow(start);
+        }
+        long v = readPrefixRest(first, n);
+        if (v >>> 32 != 0) {
+            throw varIntOverflow(start);
+        }
+        return (int) v;
+    }
+
+    /**
+     * {@link #readPrefixULong} one checked byte at a time, for inputs near their end.
+     *
+     * @return the value
+     */
+    public final long readPrefixULongChecked() {
+        if (leb128Values) {
+            return readVarULong();
+        }
+        int first = readByte() & 0xFF;
+        if (first == 0xFF) {
+            return readLongLE();
+        }
+        return readPrefixRest(first, Integer.numberOfTrailingZeros(~first) + 1);
+    }
+
+    /** The value of a prefix varint of {@code n} bytes, 1 to 8, whose first byte is read. */
+    private long readPrefixRest(int first, int n) {
+        long v = (long) first >>> n;
+        for (int i = 1; i < n; i++) {
+            v |= (readByte() & 0xFFL) << 8 * i - n;
+        }
+        return v;
+    }
+
+    /** @return a zigzag varint int: a prefix varint, or LEB128 in a payload of an older format */
     public final int readVarInt() {
-        int v = readVarUInt();
+        int v = readPrefixUInt();
         return (v >>> 1) ^ -(v & 1);
     }
 
-    /** @return a zigzag varint long */
+    /** @return a zigzag varint long: a prefix varint, or LEB128 in a payload of an older format */
     public final long readVarLong() {
-        long v = readVarULong();
+        long v = readPrefixULong();
         return (v >>> 1) ^ -(v & 1);
     }
 

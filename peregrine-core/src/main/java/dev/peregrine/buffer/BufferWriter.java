@@ -314,14 +314,45 @@ public final class BufferWriter {
         return Math.min(9, (640 - 9 * Long.numberOfLeadingZeros(v)) >>> 6);
     }
 
-    /** @param v zigzag then unsigned LEB128, so small negative numbers stay short */
-    public void writeVarInt(int v) {
-        writeVarUInt((v << 1) ^ (v >> 31));
+    /**
+     * Writes an unsigned prefix varint int ({@link Varints#putPrefixUInt}), 1 to 5 bytes.
+     *
+     * @param v the value, taken as unsigned
+     */
+    public void writePrefixUInt(int v) {
+        if (end - pos >= Varints.ROOM) {
+            pos = Varints.putPrefixUInt(buf, pos, v);
+            return;
+        }
+        writePrefixNearEnd(v & 0xFFFF_FFFFL);
     }
 
-    /** @param v zigzag then unsigned LEB128 */
+    /**
+     * Writes an unsigned prefix varint long ({@link Varints#putPrefixULong}), 1 to 9 bytes.
+     *
+     * @param v the value, taken as unsigned
+     */
+    public void writePrefixULong(long v) {
+        if (end - pos >= 9) {
+            pos = Varints.putPrefixULong(buf, pos, v);
+            return;
+        }
+        writePrefixNearEnd(v);
+    }
+
+    private void writePrefixNearEnd(long v) {
+        ensure(varLongSize(v));
+        pos = Varints.putPrefixBytewise(buf, pos, v);
+    }
+
+    /** @param v zigzag then an unsigned prefix varint, so small negative numbers stay short */
+    public void writeVarInt(int v) {
+        writePrefixUInt((v << 1) ^ (v >> 31));
+    }
+
+    /** @param v zigzag then an unsigned prefix varint */
     public void writeVarLong(long v) {
-        writeVarULong((v << 1) ^ (v >> 63));
+        writePrefixULong((v << 1) ^ (v >> 63));
     }
 
     /** {@link #tryEnsure} for a count that may exceed an int: false when it does. */
@@ -347,7 +378,7 @@ public final class BufferWriter {
             byte[] b = buf;
             int p = Varints.putVarUInt(b, pos, v.length);
             for (short x : v) {
-                p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
+                p = Varints.putPrefixUInt(b, p, (x << 1) ^ (x >> 31));
             }
             pos = p;
             return;
@@ -391,7 +422,7 @@ public final class BufferWriter {
             byte[] b = buf;
             int p = Varints.putVarUInt(b, pos, v.length);
             for (int x : v) {
-                p = Varints.putVarUInt(b, p, (x << 1) ^ (x >> 31));
+                p = Varints.putPrefixUInt(b, p, (x << 1) ^ (x >> 31));
             }
             pos = p;
             return;
@@ -415,7 +446,7 @@ public final class BufferWriter {
             byte[] b = buf;
             int p = Varints.putVarUInt(b, pos, v.length);
             for (long x : v) {
-                p = Varints.putVarULong(b, p, (x << 1) ^ (x >> 63));
+                p = Varints.putPrefixULong(b, p, (x << 1) ^ (x >> 63));
             }
             pos = p;
             return;

@@ -4,7 +4,9 @@ import dev.peregrine.MalformedInputException;
 
 /**
  * The varint load ladders of {@link ArrayReader}, as static methods over its public position
- * methods, so that code generation can copy them into each codec once per field.
+ * methods, so that code generation can copy them into each codec once per field: LEB128 ones for
+ * lengths, counts and chars, prefix ones for short, int and long values ({@link #readPrefixUInt},
+ * which read LEB128 in a payload of an older format: {@link BufferReader#valuesInLeb128}).
  *
  * <p>Why copies: C2 keeps the branches of a ladder that the profile saw taken and turns the others
  * into traps, and a profile belongs to a method, not to a call site. With one shared ladder, every
@@ -207,5 +209,149 @@ public final class VarintLoads {
         }
         a.moveTo(p + 8);
         return Varints.gather(word);
+    }
+
+    /**
+     * Reads an unsigned prefix varint int ({@link Varints#putPrefixUInt}): with {@link Varints#ROOM}
+     * bytes left in an {@link ArrayReader}, a word load, the one- and two-byte forms by a branch
+     * each and the longer ones by a bit count; otherwise byte by byte. In a payload of a format
+     * before 3 and 7 ({@link BufferReader#valuesInLeb128}), the LEB128 varint of that format.
+     *
+     * @param in the reader
+     * @return the value
+     */
+    public static int readPrefixUInt(BufferReader in) {
+        if (in instanceof ArrayReader a && !a.leb128Values()) {
+            int p = a.varintStart(Varints.ROOM);
+            if (p >= 0) {
+                return prefixUIntAt(a, p, a.wordAt(p));
+            }
+        }
+        return in.readPrefixUIntChecked();
+    }
+
+    /**
+     * Reads an unsigned prefix varint int as {@link #readPrefixUInt} does, without its room check:
+     * the caller has checked, with {@link #hasRoom}, room for this varint and all it reads before it.
+     *
+     * @param in the reader, an {@link ArrayReader} with {@link Varints#ROOM} bytes from its position
+     * @return the value
+     */
+    public static int readPrefixUIntInRoom(BufferReader in) {
+        if (in instanceof ArrayReader a && !a.leb128Values()) {
+            int p = a.index();
+            return prefixUIntAt(a, p, a.wordAt(p));
+        }
+        return in.readPrefixUIntChecked();
+    }
+
+    /**
+     * The rungs of {@link #readPrefixUInt} once its word is loaded.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     */
+    public static int prefixUIntAt(ArrayReader a, int p, long word) {
+        if ((word & 1) == 0) {
+            a.moveTo(p + 1);
+            return (int) word >>> 1 & 0x7F;
+        }
+        if ((word & 2) == 0) {
+            a.moveTo(p + 2);
+            return (int) word >>> 2 & 0x3FFF;
+        }
+        return prefixUIntPastTwo(a, p, word);
+    }
+
+    /**
+     * {@link #readPrefixUInt} past two bytes.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     * @throws MalformedInputException when the varint overflows 32 bits
+     */
+    public static int prefixUIntPastTwo(ArrayReader a, int p, long word) {
+        int n = Long.numberOfTrailingZeros(~word) + 1;
+        long v = word >>> n & -1L >>> 64 - 7 * n;
+        // More than five bytes, or five whose value passes 32 bits.
+        if (n > 5 | v >>> 32 != 0) {
+            throw a.varIntOverflowAt(p);
+        }
+        a.moveTo(p + n);
+        return (int) v;
+    }
+
+    /**
+     * Reads an unsigned prefix varint long ({@link Varints#putPrefixULong}) as
+     * {@link #readPrefixUInt} reads an int, with 9 bytes of room for the nine-byte form.
+     *
+     * @param in the reader
+     * @return the value
+     */
+    public static long readPrefixULong(BufferReader in) {
+        if (in instanceof ArrayReader a && !a.leb128Values()) {
+            int p = a.varintStart(LONG_ROOM);
+            if (p >= 0) {
+                return prefixULongAt(a, p, a.wordAt(p));
+            }
+        }
+        return in.readPrefixULongChecked();
+    }
+
+    /**
+     * Reads an unsigned prefix varint long as {@link #readPrefixULong} does, without its room check:
+     * the caller has checked, with {@link #hasRoom}, room for this varint and all it reads before it.
+     *
+     * @param in the reader, an {@link ArrayReader} with {@link #LONG_ROOM} bytes from its position
+     * @return the value
+     */
+    public static long readPrefixULongInRoom(BufferReader in) {
+        if (in instanceof ArrayReader a && !a.leb128Values()) {
+            int p = a.index();
+            return prefixULongAt(a, p, a.wordAt(p));
+        }
+        return in.readPrefixULongChecked();
+    }
+
+    /**
+     * The rungs of {@link #readPrefixULong} once its word is loaded.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     */
+    public static long prefixULongAt(ArrayReader a, int p, long word) {
+        if ((word & 1) == 0) {
+            a.moveTo(p + 1);
+            return word >>> 1 & 0x7F;
+        }
+        if ((word & 2) == 0) {
+            a.moveTo(p + 2);
+            return word >>> 2 & 0x3FFF;
+        }
+        return prefixULongPastTwo(a, p, word);
+    }
+
+    /**
+     * {@link #readPrefixULong} past two bytes.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian
+     * @return the value
+     */
+    public static long prefixULongPastTwo(ArrayReader a, int p, long word) {
+        if ((word & 0xFF) == 0xFF) {
+            a.moveTo(p + 9);
+            return a.wordAt(p + 1);
+        }
+        int n = Long.numberOfTrailingZeros(~word) + 1;
+        a.moveTo(p + n);
+        return word >>> n & -1L >>> 64 - 7 * n;
     }
 }

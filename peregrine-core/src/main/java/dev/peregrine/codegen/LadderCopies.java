@@ -38,9 +38,12 @@ final class LadderCopies {
 
     /** Per class, the methods copied per field; their other calls are left as they are. */
     private static final Map<String, Set<String>> LADDERS = Map.of(
-            VARINTS, Set.of("putVarUInt", "putVarUIntPastTwo", "putVarULong", "putVarULongPastTwo"),
+            VARINTS, Set.of("putVarUInt", "putVarUIntPastTwo", "putVarULong", "putVarULongPastTwo",
+                    "putPrefixUInt", "putPrefixULong"),
             LOADS, Set.of("readVarUInt", "readVarUIntInRoom", "varUIntPastTwo",
-                    "readVarULong", "readVarULongInRoom", "varULongPastTwo"));
+                    "readVarULong", "readVarULongInRoom", "varULongPastTwo",
+                    "readPrefixUInt", "readPrefixUIntInRoom", "prefixUIntAt",
+                    "readPrefixULong", "readPrefixULongInRoom", "prefixULongAt"));
 
     private final ClassVisitor generated;
     private final String className;

@@ -134,7 +134,7 @@ enum PrimitiveCode {
             mv.visitIntInsn(Opcodes.BIPUSH, 63);
             mv.visitInsn(Opcodes.LSHR);
             mv.visitInsn(Opcodes.LXOR);
-            ladders.call(mv, LadderCopies.VARINTS, "putVarULong", "([BIJ)I", field);
+            ladders.call(mv, LadderCopies.VARINTS, "putPrefixULong", "([BIJ)I", field);
         } else if (isVarint()) {
             if (this != CHAR) {
                 // v << 1 ^ v >> 31
@@ -146,7 +146,7 @@ enum PrimitiveCode {
                 mv.visitInsn(Opcodes.ISHR);
                 mv.visitInsn(Opcodes.IXOR);
             }
-            ladders.call(mv, LadderCopies.VARINTS, "putVarUInt", "([BII)I", field);
+            ladders.call(mv, LadderCopies.VARINTS, this == CHAR ? "putVarUInt" : "putPrefixUInt", "([BII)I", field);
         } else {
             Type stored = this == BYTE ? Type.INT_TYPE : type;
             String desc = Type.getMethodDescriptor(Type.INT_TYPE, Type.getType(byte[].class), Type.INT_TYPE, stored);
@@ -177,7 +177,7 @@ enum PrimitiveCode {
     void emitRead(MethodVisitor mv, LadderCopies ladders, int field, boolean inRoom) {
         String room = inRoom ? "InRoom" : "";
         if (this == LONG) {
-            ladders.call(mv, LadderCopies.LOADS, "readVarULong" + room, "(L" + READER + ";)J", field);
+            ladders.call(mv, LadderCopies.LOADS, "readPrefixULong" + room, "(L" + READER + ";)J", field);
             // u >>> 1 ^ -(u & 1)
             mv.visitInsn(Opcodes.DUP2);
             mv.visitInsn(Opcodes.ICONST_1);
@@ -189,7 +189,8 @@ enum PrimitiveCode {
             mv.visitInsn(Opcodes.LNEG);
             mv.visitInsn(Opcodes.LXOR);
         } else if (isVarint()) {
-            ladders.call(mv, LadderCopies.LOADS, "readVarUInt" + room, "(L" + READER + ";)I", field);
+            ladders.call(mv, LadderCopies.LOADS, (this == CHAR ? "readVarUInt" : "readPrefixUInt") + room,
+                    "(L" + READER + ";)I", field);
             if (this != CHAR) {
                 mv.visitInsn(Opcodes.DUP);
                 mv.visitInsn(Opcodes.ICONST_1);

@@ -36,10 +36,13 @@ public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
     /**
-     * The newest compatible format this table reads and writes: 6, version 4 with a {@link Preload}
-     * of defs after the header behind a token (every {@code Codec} of a user class writes it).
+     * The newest compatible format this table reads and writes: 7, version 4's layout with its
+     * values in prefix varints, and a {@link Preload} of defs after the header behind a token
+     * where a {@code Codec} of a user class writes it.
      */
     public static final int CURRENT_VERSION = Preload.VERSION;
+    /** The previous format, still read: version 7 with LEB128 values. */
+    public static final int VERSION_6 = Preload.VERSION_6;
     /** The compatible format of payloads with no preload: a def reference only where it says something. */
     public static final int VERSION_4 = 4;
     /** The previous format with a preload, still read: its defs with no token. */
@@ -168,8 +171,8 @@ public final class DefTable {
     /**
      * Sets the format version of the payload being read (its header says which).
      *
-     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_5}, {@link #VERSION_4}, {@link #VERSION_3} or
-     *                {@link #VERSION_2}
+     * @param version {@link #CURRENT_VERSION}, {@link #VERSION_6}, {@link #VERSION_5}, {@link #VERSION_4},
+     *                {@link #VERSION_3} or {@link #VERSION_2}
      */
     public void readVersion(int version) {
         this.version = version;
@@ -179,9 +182,10 @@ public final class DefTable {
      * Starts reading a payload's defs once its header is read: sets its format version and, when
      * the header names version 5, reads the defs of its {@link Preload} ({@code varint(k)}, then k
      * times a package reference and a def), each numbered as if it had come before an object. A
-     * count of 0 followed by {@link Preload#TOKEN_MARK} is version 6: the token, which a reader
-     * that gets here does not use, the length of the defs, then the defs, which must take exactly
-     * that length.
+     * count of 0 followed by {@link Preload#TOKEN_MARK} is version 7, and by
+     * {@link Preload#LEB128_TOKEN_MARK} version 6 (whose values are LEB128, which the reader is
+     * told): the token, which a reader that gets here does not use, the length of the defs, then
+     * the defs, which must take exactly that length.
      *
      * @param in      the input, after the header (and a root tag)
      * @param version the format version the header names
@@ -195,7 +199,8 @@ public final class DefTable {
             return;
         }
         int k = readDefCount(in);
-        if (k == 0 && in.remaining() > 0 && in.peekByte() == Preload.TOKEN_MARK) {
+        int mark = k == 0 ? in.peekByte() : -1;
+        if (mark == Preload.TOKEN_MARK || mark == Preload.LEB128_TOKEN_MARK) {
             in.readByte();
             in.readLongLE();
             int at = in.position();
@@ -205,7 +210,8 @@ public final class DefTable {
                 throw new MalformedInputException("a preload of " + Integer.toUnsignedString(length) + " bytes in "
                         + in.remaining(), at);
             }
-            readVersion(Preload.VERSION);
+            readVersion(mark == Preload.TOKEN_MARK ? Preload.VERSION : Preload.VERSION_6);
+            in.valuesInLeb128(mark == Preload.LEB128_TOKEN_MARK);
             readPreload(in, readDefCount(in));
             if (in.position() - start != length) {
                 throw new MalformedInputException("a preload said to take " + length + " bytes takes "

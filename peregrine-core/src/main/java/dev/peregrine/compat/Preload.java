@@ -36,18 +36,23 @@ import java.util.function.Function;
  */
 public final class Preload {
     /**
-     * The format version of a payload with a preload: version 4 with the defs after its header
-     * behind a token. Its header byte holds version 5's code: an empty version 5 preload followed by
-     * {@link #TOKEN_MARK} says version 6 (see {@link DefTable#readStart}).
+     * The format version of a payload with a preload: version 4's layout with the defs after its
+     * header behind a token, and its values in prefix varints. Its header byte holds version 5's
+     * code: an empty version 5 preload followed by {@link #TOKEN_MARK} says version 7, by
+     * {@link #LEB128_TOKEN_MARK} version 6, which held its values in LEB128 (see {@link DefTable#readStart}).
      */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
+    /** The previous format with a token, still read: version 7 with LEB128 values. */
+    static final int VERSION_6 = 6;
     /** The format version whose code the header byte of a {@link #VERSION} payload holds. */
     static final int HEADER_VERSION = 5;
     /**
-     * What follows an empty preload count in a version 6 payload. A version 5 reader takes it for the
-     * root's def reference, 6 where no def has come, and refuses the payload as malformed.
+     * What follows an empty preload count in a version 7 payload. A version 5 or 6 reader takes it
+     * for the root's def reference, 7 where no def has come, and refuses the payload as malformed.
      */
-    static final int TOKEN_MARK = 6;
+    static final int TOKEN_MARK = 7;
+    /** What follows an empty preload count in a version 6 payload. */
+    static final int LEB128_TOKEN_MARK = 6;
     /** Bytes of the token. */
     private static final int TOKEN_BYTES = 8;
 
@@ -57,7 +62,7 @@ public final class Preload {
     /** The root's def when it is the only one, else null. */
     final ClassDef single;
     private final byte[] bytes;
-    /** How many of {@link #bytes} the token and the defs' length take: {@code 00 06}, token, varint. */
+    /** How many of {@link #bytes} the token and the defs' length take: {@code 00 07}, token, varint. */
     private final int head;
     private final boolean selfContained;
 

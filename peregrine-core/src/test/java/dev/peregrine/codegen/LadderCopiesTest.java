@@ -46,13 +46,17 @@ class LadderCopiesTest {
     void eachVarintFieldHasItsOwnCopies() {
         Set<String> names = copies(Mixed.class, "$");
         Set<String> expected = new TreeSet<>();
-        for (int i : new int[] {field("a"), field("c"), field("d")}) {
-            expected.addAll(List.of("putVarUInt$" + i, "putVarUIntPastTwo$" + i, "readVarUInt$" + i,
-                    "readVarUIntInRoom$" + i, "varUIntPastTwo$" + i));
+        // A char is an unsigned LEB128 varint; short, int and long values are prefix varints.
+        int d = field("d");
+        expected.addAll(List.of("putVarUInt$" + d, "putVarUIntPastTwo$" + d, "readVarUInt$" + d,
+                "readVarUIntInRoom$" + d, "varUIntPastTwo$" + d));
+        for (int i : new int[] {field("a"), field("c")}) {
+            expected.addAll(List.of("putPrefixUInt$" + i, "readPrefixUInt$" + i, "readPrefixUIntInRoom$" + i,
+                    "prefixUIntAt$" + i));
         }
         for (int i : new int[] {field("b"), field("f")}) {
-            expected.addAll(List.of("putVarULong$" + i, "putVarULongPastTwo$" + i, "readVarULong$" + i,
-                    "readVarULongInRoom$" + i, "varULongPastTwo$" + i));
+            expected.addAll(List.of("putPrefixULong$" + i, "readPrefixULong$" + i, "readPrefixULongInRoom$" + i,
+                    "prefixULongAt$" + i));
         }
         assertEquals(expected, names);
     }
@@ -114,6 +118,8 @@ class LadderCopiesTest {
             BufferWriter w = BufferWriter.growable(32);
             w.writeVarULong(v);
             w.writeVarUInt((int) v);
+            w.writePrefixULong(v);
+            w.writePrefixUInt((int) v);
             byte[] exact = w.toByteArray();
             byte[] roomy = Arrays.copyOf(exact, exact.length + 16);
             for (Function<byte[], BufferReader> reader : READERS) {
@@ -121,6 +127,8 @@ class LadderCopiesTest {
                     BufferReader in = reader.apply(bytes);
                     assertEquals(v, VarintLoads.readVarULong(in), "long " + v);
                     assertEquals((int) v, VarintLoads.readVarUInt(in), "int " + v);
+                    assertEquals(v, VarintLoads.readPrefixULong(in), "prefix long " + v);
+                    assertEquals((int) v, VarintLoads.readPrefixUInt(in), "prefix int " + v);
                     assertEquals(exact.length, in.position(), "bytes taken for " + v);
                 }
             }

@@ -89,9 +89,9 @@ class RoomCheckedRunTest {
     @Test
     void eachLeadingVarintHasALadderWithoutARoomCheck() {
         Set<String> inRoom = LadderCopiesTest.copies(Element.class, "InRoom$");
-        assertEquals(new TreeSet<>(List.of("readVarUIntInRoom$" + field("a"), "readVarUIntInRoom$" + field("c"),
-                "readVarUIntInRoom$" + field("d"), "readVarUIntInRoom$" + field("i"),
-                "readVarULongInRoom$" + field("b"), "readVarULongInRoom$" + field("j"))), inRoom);
+        assertEquals(new TreeSet<>(List.of("readPrefixUIntInRoom$" + field("a"), "readPrefixUIntInRoom$" + field("c"),
+                "readVarUIntInRoom$" + field("d"), "readPrefixUIntInRoom$" + field("i"),
+                "readPrefixULongInRoom$" + field("b"), "readPrefixULongInRoom$" + field("j"))), inRoom);
     }
 
     @Test

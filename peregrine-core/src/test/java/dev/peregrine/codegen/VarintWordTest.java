@@ -51,6 +51,41 @@ class VarintWordTest {
         return out.toByteArray();
     }
 
+    /**
+     * A prefix varint by its definition (docs/FORMAT.md): below 2^56, n bytes, the smallest n with
+     * 7n bits for the value, whose bits are n - 1 ones, a zero, then the value's bits low first;
+     * else FF and the value's 8 bytes, little-endian.
+     */
+    private static byte[] referencePrefix(long v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (v >>> 56 != 0) {
+            out.write(0xFF);
+            for (int i = 0; i < 8; i++) {
+                out.write((int) (v >>> 8 * i) & 0xFF);
+            }
+            return out.toByteArray();
+        }
+        int n = 1;
+        while (n < 8 && v >>> 7 * n != 0) {
+            n++;
+        }
+        boolean[] bits = new boolean[8 * n];
+        for (int i = 0; i < n - 1; i++) {
+            bits[i] = true;
+        }
+        for (int i = 0; i < 7 * n; i++) {
+            bits[n + i] = (v >>> i & 1) != 0;
+        }
+        for (int b = 0; b < n; b++) {
+            int x = 0;
+            for (int i = 0; i < 8; i++) {
+                x |= (bits[8 * b + i] ? 1 : 0) << i;
+            }
+            out.write(x);
+        }
+        return out.toByteArray();
+    }
+
     private static long[] samples() {
         SplittableRandom r = new SplittableRandom(5);
         long[] values = new long[64 * 3 + 2000];
@@ -75,14 +110,14 @@ class VarintWordTest {
     }
 
     /**
-     * The bytes the array writes must give: the length, then each element by the reference, zigzag
-     * first.
+     * The bytes the array writes must give: the length (LEB128), then each element by the reference,
+     * zigzag first: a prefix varint for a value, LEB128 for a char.
      */
-    private static byte[] referenceElements(long[] zigzagged, boolean asLongs) {
+    private static byte[] referenceElements(long[] zigzagged, boolean prefix) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(referenceInt(zigzagged.length));
         for (long z : zigzagged) {
-            out.writeBytes(asLongs ? referenceLong(z) : referenceInt((int) z));
+            out.writeBytes(prefix ? referencePrefix(z) : referenceInt((int) z));
         }
         return out.toByteArray();
     }
@@ -149,11 +184,11 @@ class VarintWordTest {
                 zShorts[i] = zigzag(shorts[i]);
                 zChars[i] = chars[i];
             }
-            assertArrayWrite(referenceElements(zInts, false), 5 * n + 5 + Varints.ROOM,
+            assertArrayWrite(referenceElements(zInts, true), 5 * n + 5 + Varints.ROOM,
                     w -> w.writeIntArray(ints), "int[" + n + "]");
             assertArrayWrite(referenceElements(zLongs, true), 9 * n + Varints.ROOM, w -> w.writeLongArray(longs),
                     "long[" + n + "]");
-            assertArrayWrite(referenceElements(zShorts, false), 3 * n + 5 + Varints.ROOM,
+            assertArrayWrite(referenceElements(zShorts, true), 3 * n + 5 + Varints.ROOM,
                     w -> w.writeShortArray(shorts), "short[" + n + "]");
             assertArrayWrite(referenceElements(zChars, false), 3 * n + 5 + Varints.ROOM,
                     w -> w.writeCharArray(chars), "char[" + n + "]");
@@ -353,9 +388,10 @@ class VarintWordTest {
         assertThrows(MalformedInputException.class, () -> new ArrayReader(cut, 0, cut.length).readVarInts(new int[4]));
         assertThrows(MalformedInputException.class,
                 () -> new ArrayReader(cut, 0, cut.length).readFloats(new float[3]));
-        // The third element, Integer.MIN_VALUE, zigzags to five bytes ending 0x0F; 0x1F overflows.
+        // The third element, Integer.MIN_VALUE, zigzags to five bytes EF FF FF FF 1F; a last byte
+        // 3F sets the value's bit 32, which overflows.
         byte[] overflow = good.clone();
-        overflow[1 + 2 + 4] = 0x1F;
+        overflow[1 + 2 + 4] = 0x3F;
         byte[] padded = Arrays.copyOf(overflow, overflow.length + 16);
         MalformedInputException e = assertThrows(MalformedInputException.class,
                 () -> new ArrayReader(padded, 0, padded.length).readVarInts(new int[4]));
@@ -401,6 +437,112 @@ class VarintWordTest {
             assertEquals(expected.length, word.position(), "bytes taken by the word read of " + v);
             assertEquals(v, new ArrayReader(expected, 0, expected.length).readVarULong(), "byte read of " + v);
         }
+    }
+
+    @Test
+    void prefixIntsAndLongsMatchTheReferenceAndReadBack() {
+        for (long v : samples()) {
+            byte[] expected = referencePrefix(v);
+            assertEquals(expected.length, BufferWriter.varLongSize(v), "prefix and LEB128 sizes of " + v);
+            byte[] b = new byte[16];
+            int end = Varints.putPrefixULong(b, 1, v);
+            assertArrayEquals(expected, Arrays.copyOfRange(b, 1, end), "long store of " + v);
+            byte[] bytewise = new byte[expected.length];
+            assertEquals(expected.length, Varints.putPrefixBytewise(bytewise, 0, v), "bytewise store of " + v);
+            assertArrayEquals(expected, bytewise, "bytewise store of " + v);
+            Arrays.fill(b, end, b.length, (byte) 0xFF);
+            BufferWriter w = BufferWriter.growable(16);
+            w.writePrefixULong(v);
+            assertArrayEquals(expected, w.toByteArray(), "long write of " + v);
+            ArrayReader word = new ArrayReader(b, 1, 15);
+            assertEquals(v, word.readPrefixULong(), "word read of " + v);
+            assertEquals(expected.length, word.position(), "bytes taken by the word read of " + v);
+            assertEquals(v, new ArrayReader(expected, 0, expected.length).readPrefixULong(), "byte read of " + v);
+            assertEquals(v, new ByteBufferReader(ByteBuffer.wrap(expected)).readPrefixULong(), "buffer read of " + v);
+
+            int i = (int) v;
+            byte[] expectedInt = referencePrefix(i & 0xFFFF_FFFFL);
+            end = Varints.putPrefixUInt(b, 1, i);
+            assertArrayEquals(expectedInt, Arrays.copyOfRange(b, 1, end), "int store of " + i);
+            Arrays.fill(b, end, b.length, (byte) 0xFF);
+            w = BufferWriter.growable(16);
+            w.writePrefixUInt(i);
+            assertArrayEquals(expectedInt, w.toByteArray(), "int write of " + i);
+            word = new ArrayReader(b, 1, 15);
+            assertEquals(i, word.readPrefixUInt(), "word read of " + i);
+            assertEquals(expectedInt.length, word.position(), "bytes taken by the word read of " + i);
+            assertEquals(i, new ArrayReader(expectedInt, 0, expectedInt.length).readPrefixUInt(), "byte read of " + i);
+        }
+    }
+
+    @Test
+    void aPrefixIntPast32BitsIsRefusedWithOrWithoutRoom() {
+        byte[][] bad = {
+            // Five bytes whose value sets bit 32.
+            {(byte) 0xEF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x3F},
+            // Six bytes or more: five or more low ones in the first byte.
+            {0x1F, 0, 0, 0, 0, 0},
+            {(byte) 0xFF, 0, 0, 0, 0, 0, 0, 0, 0},
+        };
+        for (byte[] b : bad) {
+            byte[] padded = Arrays.copyOf(b, 16);
+            assertThrows(MalformedInputException.class, () -> new ArrayReader(padded, 0, 16).readPrefixUInt());
+            assertThrows(MalformedInputException.class, () -> new ArrayReader(b, 0, b.length).readPrefixUInt());
+            assertThrows(MalformedInputException.class, () -> new ByteBufferReader(ByteBuffer.wrap(b)).readPrefixUInt());
+        }
+        byte[] cut = {(byte) 0xFF, 1, 2, 3};
+        assertThrows(MalformedInputException.class, () -> new ArrayReader(cut, 0, cut.length).readPrefixULong());
+    }
+
+    @Test
+    void aReaderToldOfLeb128ValuesReadsThemAsOlderFormatsWroteThem() {
+        // Formats before same-schema 3 and compatible 7: values as LEB128, read by every path.
+        for (long v : samples()) {
+            byte[] leb = referenceLong(v);
+            byte[] spare = Arrays.copyOf(leb, leb.length + 16);
+            for (BufferReader in : new BufferReader[] {
+                new ArrayReader(spare, 0, spare.length), new ArrayReader(leb, 0, leb.length),
+                new ByteBufferReader(ByteBuffer.wrap(leb)),
+            }) {
+                in.valuesInLeb128(true);
+                assertEquals(v, in.readPrefixULong(), in.getClass().getSimpleName() + " LEB128 long " + v);
+                assertEquals(leb.length, in.position());
+            }
+            int i = (int) v;
+            byte[] lebInt = referenceInt(i);
+            ArrayReader in = new ArrayReader(Arrays.copyOf(lebInt, lebInt.length + 16), 0, lebInt.length + 16);
+            in.valuesInLeb128(true);
+            assertEquals(i, in.readPrefixUInt(), "LEB128 int " + i);
+            assertEquals(lebInt.length, in.position());
+        }
+        long[] values = samples();
+        int[] ints = new int[values.length];
+        short[] shorts = new short[values.length];
+        ByteArrayOutputStream ri = new ByteArrayOutputStream();
+        ByteArrayOutputStream rl = new ByteArrayOutputStream();
+        ByteArrayOutputStream rs = new ByteArrayOutputStream();
+        for (int k = 0; k < values.length; k++) {
+            ints[k] = (int) values[k];
+            shorts[k] = (short) values[k];
+            ri.writeBytes(referenceInt((int) zigzag(ints[k])));
+            rl.writeBytes(referenceLong(zigzag(values[k])));
+            rs.writeBytes(referenceInt((int) zigzag(shorts[k])));
+        }
+        int[] gotInts = new int[ints.length];
+        long[] gotLongs = new long[values.length];
+        short[] gotShorts = new short[shorts.length];
+        ArrayReader in = new ArrayReader(ri.toByteArray(), 0, ri.size());
+        in.valuesInLeb128(true);
+        in.readVarInts(gotInts);
+        assertArrayEquals(ints, gotInts);
+        in = new ArrayReader(rl.toByteArray(), 0, rl.size());
+        in.valuesInLeb128(true);
+        in.readVarLongs(gotLongs);
+        assertArrayEquals(values, gotLongs);
+        in = new ArrayReader(rs.toByteArray(), 0, rs.size());
+        in.valuesInLeb128(true);
+        in.readVarShorts(gotShorts);
+        assertArrayEquals(shorts, gotShorts);
     }
 
     @Test

@@ -6,8 +6,9 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * A growable output buffer, reused across encodes, that writes Peregrine's encodings: varints (zigzag
- * for signed values, a ninth byte of 8 bits for longs past 56 bits), raw little-endian floats and
+ * A growable output buffer, reused across encodes, that writes Peregrine's encodings: LEB128 varints
+ * for lengths, counts and chars (a ninth byte of 8 bits for longs past 56 bits), zigzag prefix
+ * varints for short, int and long values, raw little-endian floats and
  * doubles, strings with their length-and-encoding header. It is the minimum machinery the hand-written
  * codecs need, so they measure the practical speed limit of writing Peregrine's bytes field by field.
  */
@@ -121,12 +122,37 @@ public final class ByteSink {
     }
 
     /**
-     * Writes a zigzag varint.
+     * Writes a zigzag prefix varint, as Peregrine writes short and int values.
      *
      * @param v the value
      */
     public void writeVarInt(int v) {
-        writeVarUInt((v << 1) ^ (v >> 31));
+        writePrefix(((v << 1) ^ (v >> 31)) & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * Writes an unsigned prefix varint: below 2^56, the fewest n bytes whose 7n bits hold the value,
+     * the first byte's low bits n - 1 ones and a zero, the value after them; else FF and the value's
+     * 8 bytes little-endian.
+     *
+     * @param u the value, read as unsigned
+     */
+    private void writePrefix(long u) {
+        ensure(9);
+        byte[] b = buffer;
+        int p = position;
+        if ((u & ~0x7FL) == 0) {
+            b[p] = (byte) (u << 1);
+            position = p + 1;
+        } else if (u >>> 56 != 0) {
+            b[p] = (byte) 0xFF;
+            LONG.set(b, p + 1, u);
+            position = p + 9;
+        } else {
+            int n = (70 - Long.numberOfLeadingZeros(u)) / 7;
+            LONG.set(b, p, u << n | (1L << (n - 1)) - 1);
+            position = p + n;
+        }
     }
 
     /**
@@ -153,12 +179,12 @@ public final class ByteSink {
     }
 
     /**
-     * Writes a zigzag varint of a long.
+     * Writes a zigzag prefix varint of a long, as Peregrine writes long values.
      *
      * @param v the value
      */
     public void writeVarLong(long v) {
-        writeVarULong((v << 1) ^ (v >> 63));
+        writePrefix((v << 1) ^ (v >> 63));
     }
 
     /**

@@ -82,13 +82,43 @@ public final class ByteSource {
     }
 
     /**
-     * Reads a zigzag varint.
+     * Reads a zigzag prefix varint of an int.
      *
      * @return the value
      */
     public int readVarInt() {
-        int v = readVarUInt();
+        int v = (int) readPrefix();
         return (v >>> 1) ^ -(v & 1);
+    }
+
+    /**
+     * Reads an unsigned prefix varint ({@link ByteSink}): one byte by its low bit; with a word's
+     * room left, the length from the word's trailing ones; else byte by byte.
+     *
+     * @return the value
+     */
+    private long readPrefix() {
+        byte[] b = buffer;
+        int p = position;
+        int first = b[p] & 0xFF;
+        if ((first & 1) == 0) {
+            position = p + 1;
+            return first >>> 1;
+        }
+        if (first == 0xFF) {
+            position = p + 9;
+            return (long) LONG.get(b, p + 1);
+        }
+        int n = Integer.numberOfTrailingZeros(~first) + 1;
+        position = p + n;
+        if (b.length - p >= 8) {
+            return (long) LONG.get(b, p) >>> n & -1L >>> 64 - 7 * n;
+        }
+        long v = first >>> n;
+        for (int i = 1; i < n; i++) {
+            v |= (b[p + i] & 0xFFL) << 8 * i - n;
+        }
+        return v;
     }
 
     /**
@@ -114,12 +144,12 @@ public final class ByteSource {
     }
 
     /**
-     * Reads a zigzag varint of a long.
+     * Reads a zigzag prefix varint of a long.
      *
      * @return the value
      */
     public long readVarLong() {
-        long v = readVarULong();
+        long v = readPrefix();
         return (v >>> 1) ^ -(v & 1);
     }
 
