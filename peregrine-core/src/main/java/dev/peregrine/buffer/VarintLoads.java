@@ -266,7 +266,9 @@ public final class VarintLoads {
     }
 
     /**
-     * {@link #readPrefixUInt} past two bytes.
+     * {@link #readPrefixUInt} past two bytes: a rung each for three and four bytes, as the store
+     * ladder has, so that the next read's start is this one's plus a constant once the branch is
+     * predicted; five bytes last, whose value must not pass 32 bits.
      *
      * @param a    the reader, left after the varint
      * @param p    where the varint starts
@@ -275,14 +277,20 @@ public final class VarintLoads {
      * @throws MalformedInputException when the varint overflows 32 bits
      */
     public static int prefixUIntPastTwo(ArrayReader a, int p, long word) {
-        int n = Long.numberOfTrailingZeros(~word) + 1;
-        long v = word >>> n & -1L >>> 64 - 7 * n;
-        // More than five bytes, or five whose value passes 32 bits.
-        if (n > 5 | v >>> 32 != 0) {
+        if ((word & 0b100) == 0) {
+            a.moveTo(p + 3);
+            return (int) word >>> 3 & 0x1F_FFFF;
+        }
+        if ((word & 0b1000) == 0) {
+            a.moveTo(p + 4);
+            return (int) word >>> 4 & 0xFFF_FFFF;
+        }
+        // A sixth length bit (more than five bytes), or a value past 32 bits (word bits 37 to 39).
+        if ((word & 0xE0_0000_0010L) != 0) {
             throw a.varIntOverflowAt(p);
         }
-        a.moveTo(p + n);
-        return (int) v;
+        a.moveTo(p + 5);
+        return (int) (word >>> 5);
     }
 
     /**
@@ -338,7 +346,8 @@ public final class VarintLoads {
     }
 
     /**
-     * {@link #readPrefixULong} past two bytes.
+     * {@link #readPrefixULong} past two bytes: the nine-byte form first, then a rung each for
+     * three and four bytes, as {@link #prefixUIntPastTwo}, and five to eight bytes by a bit count.
      *
      * @param a    the reader, left after the varint
      * @param p    where the varint starts
@@ -350,6 +359,26 @@ public final class VarintLoads {
             a.moveTo(p + 9);
             return a.wordAt(p + 1);
         }
+        if ((word & 0b100) == 0) {
+            a.moveTo(p + 3);
+            return word >>> 3 & 0x1F_FFFF;
+        }
+        if ((word & 0b1000) == 0) {
+            a.moveTo(p + 4);
+            return word >>> 4 & 0xFFF_FFFF;
+        }
+        return prefixULongByCount(a, p, word);
+    }
+
+    /**
+     * A prefix varint long of five to eight bytes, its length by a bit count.
+     *
+     * @param a    the reader, left after the varint
+     * @param p    where the varint starts
+     * @param word the 8 bytes from {@code p}, little-endian, not of the nine-byte form
+     * @return the value
+     */
+    public static long prefixULongByCount(ArrayReader a, int p, long word) {
         int n = Long.numberOfTrailingZeros(~word) + 1;
         a.moveTo(p + n);
         return word >>> n & -1L >>> 64 - 7 * n;

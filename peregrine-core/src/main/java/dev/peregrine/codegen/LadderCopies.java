@@ -39,11 +39,11 @@ final class LadderCopies {
     /** Per class, the methods copied per field; their other calls are left as they are. */
     private static final Map<String, Set<String>> LADDERS = Map.of(
             VARINTS, Set.of("putVarUInt", "putVarUIntPastTwo", "putVarULong", "putVarULongPastTwo",
-                    "putPrefixUInt", "putPrefixULong"),
+                    "putPrefixUInt", "putPrefixUIntPastTwo", "putPrefixULong", "putPrefixULongPastTwo"),
             LOADS, Set.of("readVarUInt", "readVarUIntInRoom", "varUIntPastTwo",
                     "readVarULong", "readVarULongInRoom", "varULongPastTwo",
-                    "readPrefixUInt", "readPrefixUIntInRoom", "prefixUIntAt",
-                    "readPrefixULong", "readPrefixULongInRoom", "prefixULongAt"));
+                    "readPrefixUInt", "readPrefixUIntInRoom", "prefixUIntAt", "prefixUIntPastTwo",
+                    "readPrefixULong", "readPrefixULongInRoom", "prefixULongAt", "prefixULongPastTwo"));
 
     private final ClassVisitor generated;
     private final String className;

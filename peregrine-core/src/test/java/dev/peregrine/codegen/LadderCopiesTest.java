@@ -51,12 +51,12 @@ class LadderCopiesTest {
         expected.addAll(List.of("putVarUInt$" + d, "putVarUIntPastTwo$" + d, "readVarUInt$" + d,
                 "readVarUIntInRoom$" + d, "varUIntPastTwo$" + d));
         for (int i : new int[] {field("a"), field("c")}) {
-            expected.addAll(List.of("putPrefixUInt$" + i, "readPrefixUInt$" + i, "readPrefixUIntInRoom$" + i,
-                    "prefixUIntAt$" + i));
+            expected.addAll(List.of("putPrefixUInt$" + i, "putPrefixUIntPastTwo$" + i, "readPrefixUInt$" + i,
+                    "readPrefixUIntInRoom$" + i, "prefixUIntAt$" + i, "prefixUIntPastTwo$" + i));
         }
         for (int i : new int[] {field("b"), field("f")}) {
-            expected.addAll(List.of("putPrefixULong$" + i, "readPrefixULong$" + i, "readPrefixULongInRoom$" + i,
-                    "prefixULongAt$" + i));
+            expected.addAll(List.of("putPrefixULong$" + i, "putPrefixULongPastTwo$" + i, "readPrefixULong$" + i,
+                    "readPrefixULongInRoom$" + i, "prefixULongAt$" + i, "prefixULongPastTwo$" + i));
         }
         assertEquals(expected, names);
     }
