@@ -367,7 +367,7 @@ public final class Varints {
             putWord(b, p, v << 4 | 0b0111);
             return p + 4;
         }
-        return putPrefixPastTwo(b, p, v);
+        return putPrefixByCount(b, p, v);
     }
 
     /**
@@ -398,17 +398,17 @@ public final class Varints {
     }
 
     /**
-     * A prefix varint of 1 to 8 bytes as one word, its length by a bit count: the value shifted
-     * past its length bits.
+     * The last rung of {@link #putPrefixULongPastTwo}: a prefix varint of 5 to 8 bytes (any below
+     * 2^56 would do) as one word, its length by a bit count.
      *
      * @param b the array, with at least {@link #ROOM} bytes from {@code p}
      * @param p where to store
      * @param v the value, below 2^56
      * @return the index after the value's last byte
      */
-    public static int putPrefixPastTwo(byte[] b, int p, long v) {
+    public static int putPrefixByCount(byte[] b, int p, long v) {
         int n = prefixLength(v);
-        LONG_LE.set(b, p, v << n | (1L << (n - 1)) - 1);
+        LONG_LE.set(b, p, prefixWord(v, n));
         return p + n;
     }
 
@@ -426,7 +426,7 @@ public final class Varints {
             return putPrefixNineBytes(b, p, v);
         }
         int n = prefixLength(v);
-        long w = v << n | (1L << (n - 1)) - 1;
+        long w = prefixWord(v, n);
         for (int i = 0; i < n; i++) {
             b[p + i] = (byte) (w >>> 8 * i);
         }
@@ -437,9 +437,14 @@ public final class Varints {
      * @param v a value below 2^56
      * @return the bytes of its prefix varint, 1 to 8: as many as its LEB128 form takes
      */
-    public static int prefixLength(long v) {
+    private static int prefixLength(long v) {
         // ceil(bits / 7), at least 1
         return Math.max(1, (70 - Long.numberOfLeadingZeros(v)) / 7);
+    }
+
+    /** The bytes of a prefix varint of {@code n} bytes (1 to 8), little-endian: its length bits, then the value. */
+    private static long prefixWord(long v, int n) {
+        return v << n | (1L << (n - 1)) - 1;
     }
 
     /**
