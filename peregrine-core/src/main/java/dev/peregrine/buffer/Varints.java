@@ -53,11 +53,6 @@ public final class Varints {
     private static final VarHandle INT_LE =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long CONTINUATION = 0x8080808080808080L;
-    /**
-     * {@code Long.expand} / {@code Long.compress} where they are one instruction each, else null
-     * for the shifts below: the same lanes either way ({@link LaneInstructions}).
-     */
-    private static final SevenBitLanes LANES = LaneInstructions.chosen();
 
     private Varints() {
     }
@@ -177,9 +172,7 @@ public final class Varints {
             b[p] = (byte) v;
             return p + 1;
         }
-        // Perf: the shifts, not LANES: a string's header is one to three bytes, and in JDK 25
-        // A/B runs the instruction here cost Sample serialize 3 to 10 % (DESIGN.md, forty-seventh round).
-        LONG_LE.set(b, p, spreadByShifts(v) | continuation(length));
+        LONG_LE.set(b, p, spread(v) | continuation(length));
         return p + length;
     }
 
@@ -460,23 +453,9 @@ public final class Varints {
     /**
      * The low 56 bits of {@code u} in eight 7-bit groups, one per byte, continuation bits clear.
      * Perf: three steps that each split every lane in two (28-bit halves, then 14, then 7), rather
-     * than one shift and mask per group; or {@code Long.expand}, one instruction, where
-     * {@link LaneInstructions} finds it fast.
+     * than one shift and mask per group, in two methods of under 35 bytecodes, as gather is.
      */
     private static long spread(long u) {
-        // Perf: in two methods of under 35 bytecodes, as gather is; LANES is a constant to C2, so
-        // one of the two returns is all that is compiled.
-        if (LANES != null) {
-            return LANES.spread(u);
-        }
-        return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
-    }
-
-    /**
-     * {@link #spread} by the three splitting steps, whatever LANES holds. Perf: {@code spread}
-     * repeats this line rather than calling it, so that on JDK 17 its inlined depth is as before.
-     */
-    private static long spreadByShifts(long u) {
         return spreadHalves(u & 0x0FFF_FFFFL | (u & 0x00FF_FFFF_F000_0000L) << 4);
     }
 
@@ -499,27 +478,8 @@ public final class Varints {
      */
     public static long gather(long x) {
         // Perf: the reverse of spread, three steps that each join pairs of lanes, in two methods
-        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold. Kept
-        // free of LANES: on OpenJDK 17 a gather with the LANES test measured Sample deserialize
-        // 6 % slower (DESIGN.md, forty-seventh round); generated codecs' copies of the load
-        // ladders call gatherByInstruction instead where LANES is set (LadderCopies).
+        // of under 35 bytecodes, which C2 inlines even where it judges a call site cold.
         return joinPairs(x & 0x007F_007F_007F_007FL | (x & 0x7F00_7F00_7F00_7F00L) >>> 1);
-    }
-
-    /**
-     * {@link #gather} by one instruction: for the copies of the load ladders that generated codecs
-     * make, which call it in place of {@code gather} when {@link #gathersByInstruction} is true.
-     *
-     * @param x the varint's bytes, little-endian, bytes past it cleared
-     * @return the low 56 bits of the value
-     */
-    public static long gatherByInstruction(long x) {
-        return LANES.gather(x);
-    }
-
-    /** @return whether {@link #gatherByInstruction} may be called: this JVM packs lanes by instruction */
-    public static boolean gathersByInstruction() {
-        return LANES != null;
     }
 
     /** Joins the 14-bit lanes of {@code y} (7-bit lanes already joined in pairs) into one value. */

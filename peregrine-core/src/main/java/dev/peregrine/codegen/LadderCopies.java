@@ -131,11 +131,6 @@ final class LadderCopies {
                     if (opcode == Opcodes.INVOKESTATIC && isLadder(owner, callee)) {
                         super.visitMethodInsn(opcode, className, require(owner, callee, copy.field()), calleeDesc,
                                 false);
-                    } else if (opcode == Opcodes.INVOKESTATIC && owner.equals(VARINTS) && callee.equals("gather")
-                            && Varints.gathersByInstruction()) {
-                        // Perf: the one-instruction gather in generated code only, so that
-                        // Varints.gather itself stays as small as on JDK 17 (DESIGN.md, 47th round).
-                        super.visitMethodInsn(opcode, owner, "gatherByInstruction", calleeDesc, false);
                     } else {
                         super.visitMethodInsn(opcode, owner, callee, calleeDesc, itf);
                     }
