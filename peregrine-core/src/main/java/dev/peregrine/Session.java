@@ -24,9 +24,11 @@ import dev.peregrine.registry.TypeRegistry;
  * The same-schema format is written as version 3 (versions 2, the same with LEB128 values, and 1,
  * without the fingerprint, are still read): it carries the reader's expected schema fingerprint,
  * four bytes, just before its root value. The compatible format carries class defs instead
- * ({@link dev.peregrine.compat.DefTable}); it is written as version 7: a {@code Codec} of a user
- * class writes the defs its root can meet after the header behind a token ({@link Preload}),
- * everything else has no preload. Versions 6 and 4 (the same with LEB128 values, with and without
+ * ({@link dev.peregrine.compat.DefTable}); it is written as version 8, which is version 7 with
+ * one more form of preload: a {@code Codec} of a user class writes the defs its root can meet
+ * after the header behind a token ({@link Preload}), compressed (version 8's mark) where that
+ * saves 16 bytes or more; everything else has no preload, and a payload without a compressed
+ * preload is a version 7 one. Versions 6 and 4 (the same with LEB128 values, with and without
  * a preload), 5 (a preload with no token), 3 (a def reference before every object) and 2 (longer
  * class defs) are still read. Two bits hold a version modulo 4: the compatible versions 4 and 5
  * are {@code vv = 0} and {@code 1} with {@code c} set, 3 and 2 are {@code 3} and {@code 2}; 6 and

@@ -50,6 +50,17 @@ class CompatibleGoldenBytesTest {
         return s.toString().trim();
     }
 
+    /** A string of Latin-1 chars as the format writes it: LEB128 varint(length << 2), then the chars. */
+    private static void string(ByteArrayOutputStream out, String s) {
+        int n = s.length() << 2;
+        while (n >= 0x80) {
+            out.write(n & 0x7F | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
+        out.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+
     /** Six-bit codes of a name, packed low bits first: written here bit by bit, apart from the encoder. */
     private static byte[] packed(String name) {
         String alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$";
@@ -187,12 +198,14 @@ class CompatibleGoldenBytesTest {
     }
 
     /**
-     * A {@code Codec}'s payload of a root that holds another class untagged is version 7 (header
-     * A5, then 00 07, the token and the defs' length): the count of defs preloaded (2), Segment's
-     * def with its package named, Point's def in the same package, and the root's def reference
-     * 0; the body then carries no def reference in untagged positions, and a tagged one refers to
-     * Point's def 1. A reader whose lead differs (references on) reads the same payload the general
-     * way; version 5, the same without the token, is still read.
+     * A {@code Codec}'s payload of a root that holds another class untagged preloads both defs: the
+     * count of defs (2), Segment's def with its package named, Point's def in the same package, and
+     * the root's def reference 0; the body then carries no def reference in untagged positions, and
+     * a tagged one refers to Point's def 1. Here (long nested class names) the writer compresses
+     * them, version 8: header A5, 00 08, the token over the defs with their names as strings, their
+     * length, the compressed length, the raw DEFLATE run and the root's def reference. Version 7
+     * (the same with the defs uncompressed, names packed, behind 00 07), a reader whose lead
+     * differs (references on), and versions 5 and 6 are read.
      */
     @Test
     void aCodecPreloadsTheDefsOfTheClassesItsRootHoldsUntagged() {
@@ -218,10 +231,51 @@ class CompatibleGoldenBytesTest {
         // the token, the defs' length (two bytes), the defs and the root's def-ref 0
         want.writeBytes(PreloadBytes.tokenThen(defs.toByteArray()));
         want.writeBytes(body);
-        assertArrayEquals(want.toByteArray(), v6, hex(v6));
-        // no root tag, and no def-ref or package-ref for from; the count, the root's def-ref after
-        // the defs, and 00 07, the token and the length
-        assertEquals(v4.length - 1 + 12, v6.length);
+        byte[] v7 = want.toByteArray();
+        assertEquals(v4.length - 1 + 12, v7.length);
+        assertEquals("b", q.codec(Segment.class).decode(v7).to.label);
+
+        // the same defs with every name as a string (varint 0, then the string)
+        String segment = "CompatibleGoldenBytesTest$Segment";
+        String point = ".CompatibleGoldenBytesTest$Point";
+        ByteArrayOutputStream segmentDef = new ByteArrayOutputStream();
+        segmentDef.writeBytes(new byte[] {0x00, 0x00});
+        string(segmentDef, segment);
+        segmentDef.writeBytes(new byte[] {0x03, 0x18, 0x00});
+        string(segmentDef, "from");
+        string(segmentDef, point);
+        segmentDef.writeBytes(new byte[] {0x18, 0x00});
+        string(segmentDef, "to");
+        string(segmentDef, point);
+        segmentDef.writeBytes(new byte[] {0x08, 0x00});
+        string(segmentDef, "via");
+        string(segmentDef, "?");
+        ByteArrayOutputStream pointDefPlain = new ByteArrayOutputStream();
+        pointDefPlain.writeBytes(new byte[] {0x00, 0x00});
+        string(pointDefPlain, point.substring(1));
+        pointDefPlain.writeBytes(new byte[] {0x02, 0x06, 0x00});
+        string(pointDefPlain, "x");
+        pointDefPlain.writeBytes(new byte[] {0x18, 0x00});
+        string(pointDefPlain, "label");
+        string(pointDefPlain, "#12");
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        plain.writeBytes(new byte[] {0x02, 0x00});
+        string(plain, "dev.peregrine");
+        plain.write(segmentDef.size());
+        plain.writeBytes(segmentDef.toByteArray());
+        plain.write(0x00);
+        plain.write(pointDefPlain.size());
+        plain.writeBytes(pointDefPlain.toByteArray());
+
+        assertEquals(0xA5, v6[0] & 0xFF);
+        PreloadBytes.Deflated lead = PreloadBytes.deflated(v6);
+        assertArrayEquals(plain.toByteArray(), lead.plain(), hex(lead.plain()));
+        assertTrue(lead.tokenMatches());
+        byte[] after = java.util.Arrays.copyOfRange(v6, lead.end(), v6.length);
+        byte[] defRefThenBody = new byte[body.length + 1];
+        System.arraycopy(body, 0, defRefThenBody, 1, body.length);
+        assertArrayEquals(defRefThenBody, after, hex(after));
+        assertTrue(v6.length < v7.length, v6.length + " bytes compressed, " + v7.length + " not");
 
         Segment back = q.codec(Segment.class).decode(v6);
         assertEquals("b", back.to.label);
@@ -257,9 +311,9 @@ class CompatibleGoldenBytesTest {
         assertEquals(3, ((Point) back.via).x);
 
         // a preload that names more defs than it holds is malformed, never read past
-        byte[] bad = v6.clone();
+        byte[] bad = v7.clone();
         bad[13] = 0x05;
-        assertEquals(0x02, v6[13]);
+        assertEquals(0x02, v7[13]);
         assertThrows(MalformedInputException.class, () -> tracked.codec(Segment.class).decode(bad));
         byte[] badV5 = v5.toByteArray();
         badV5[1] = 0x05;
@@ -389,10 +443,17 @@ class CompatibleGoldenBytesTest {
         Accent a = new Accent();
         a.caf\u00e9 = 7;
         a.note = Note.R\u00c9;
+        // serialize writes the defs where their objects first sit, uncompressed
+        byte[] general = q.serialize(a);
+        String text = new String(general, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains("caf\u00e9"), hex(general));
+        assertTrue(text.contains("R\u00c9"), hex(general));
+        assertEquals(7, q.deserialize(general, Accent.class).caf\u00e9);
+        // a Codec preloads them, here compressed (the names are long enough to repeat)
         byte[] bytes = q.codec(Accent.class).encode(a);
-        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertTrue(text.contains("caf\u00e9"), hex(bytes));
-        assertTrue(text.contains("R\u00c9"), hex(bytes));
+        String inflated = new String(PreloadBytes.deflated(bytes).plain(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(inflated.contains("caf\u00e9"), inflated);
+        assertTrue(inflated.contains("R\u00c9"), inflated);
         Accent back = Peregrine.builder().compatible(true).register(Accent.class, Note.class).build()
                 .codec(Accent.class).decode(bytes);
         assertEquals(7, back.caf\u00e9);

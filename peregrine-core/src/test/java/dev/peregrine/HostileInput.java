@@ -39,11 +39,19 @@ public final class HostileInput {
 
     /** Decodes {@code input} with {@code p} and checks the contract; returns the outcome for messages. */
     public static Object check(Peregrine p, byte[] input) {
+        return check(p::deserialize, input);
+    }
+
+    /**
+     * Decodes {@code input} with {@code decode} (a {@code Codec}'s, say) and checks the contract;
+     * returns the outcome for messages.
+     */
+    public static Object check(java.util.function.Function<byte[], ?> decode, byte[] input) {
         long allocatedBefore = allocatedBytes();
         long start = System.nanoTime();
         Object outcome;
         try {
-            outcome = p.deserialize(input);
+            outcome = decode.apply(input);
         } catch (PeregrineException e) {
             assertTrue(e.getMessage() != null && !e.getMessage().isEmpty());
             outcome = e;

@@ -67,7 +67,10 @@ public final class ClassDef {
     private final List<String> constants;
     private final byte[] encoded;
     private final byte[] encodedWithPackage;
+    private final byte[] plain;
+    private final byte[] plainWithPackage;
     private final Key key;
+    private final Key plainKey;
     private final Class<?> local;
     private final int serial;
     private final int bitmapBits;
@@ -90,13 +93,15 @@ public final class ClassDef {
         this.constants = constants;
         this.local = local;
         this.serial = serial;
-        BufferWriter body = encodeBody(simpleName);
+        BufferWriter body = encodeBody(simpleName, false);
         this.key = new Key(this.packageName, Arrays.copyOf(body.array(), body.size()));
-        BufferWriter out = BufferWriter.growable(body.size() + 5);
-        out.writeVarUInt(body.size());
-        out.writeBytes(body.array(), 0, body.size());
-        this.encoded = out.toByteArray();
+        this.encoded = withLength(body);
         this.encodedWithPackage = local != null ? withPackage(packageName, encoded) : null;
+        BufferWriter plainBody = local != null ? encodeBody(simpleName, true) : null;
+        this.plainKey = plainBody != null ? new Key(this.packageName, Arrays.copyOf(plainBody.array(), plainBody.size()))
+                : null;
+        this.plain = plainBody != null ? withLength(plainBody) : null;
+        this.plainWithPackage = plainBody != null ? withPackage(packageName, plain) : null;
         int bits = 0;
         for (FieldDef f : fields) {
             bits += f.kind.usesBitmap() ? 1 : 0;
@@ -151,6 +156,13 @@ public final class ClassDef {
     private static boolean holdsNoDef(Class<?> type) {
         return type.isPrimitive() || type == String.class || NO_DEF_CLASSES.contains(type)
                 || type.isArray() && type.getComponentType().isPrimitive();
+    }
+
+    private static byte[] withLength(BufferWriter body) {
+        BufferWriter out = BufferWriter.growable(body.size() + 5);
+        out.writeVarUInt(body.size());
+        out.writeBytes(body.array(), 0, body.size());
+        return out.toByteArray();
     }
 
     private static byte[] withPackage(String packageName, byte[] encoded) {
@@ -270,14 +282,18 @@ public final class ClassDef {
         return def;
     }
 
-    private BufferWriter encodeBody(String simpleName) {
+    /**
+     * @param plain true to write every name as a string ({@link Identifiers#write(BufferWriter, String, boolean)}), the form
+     *              a compressed preload carries ({@link Preload})
+     */
+    private BufferWriter encodeBody(String simpleName, boolean plain) {
         BufferWriter body = BufferWriter.growable(32);
         body.writeByte(kind);
-        Identifiers.write(body, simpleName);
+        Identifiers.write(body, simpleName, plain);
         if (kind == ENUM) {
             body.writeVarUInt(constants.size());
             for (String c : constants) {
-                Identifiers.write(body, c);
+                Identifiers.write(body, c, plain);
             }
         } else {
             body.writeVarUInt(fields.size());
@@ -287,7 +303,7 @@ public final class ClassDef {
                 if (f.tag >= 0) {
                     body.writeVarUInt(f.tag);
                 }
-                Identifiers.write(body, f.name);
+                Identifiers.write(body, f.name, plain);
                 if (reference) {
                     body.writeString(f.hint);
                 }
@@ -299,6 +315,15 @@ public final class ClassDef {
     /** @return the package and the body's bytes, as a cache key */
     Key key() {
         return key;
+    }
+
+    /**
+     * @return for a local def, the package and the bytes of its body with every name as a string
+     *         ({@link #encoded(boolean)}): the key under which a compressed preload's copy of it is
+     *         found (null for a parsed def)
+     */
+    Key plainKey() {
+        return plainKey;
     }
 
     /** @return {@code varint(length) body}, as written to a payload; not to be modified */
@@ -313,6 +338,24 @@ public final class ClassDef {
      */
     byte[] encodedWithPackage() {
         return encodedWithPackage;
+    }
+
+    /**
+     * @param plain true for the same def with every name written as a string, the form a
+     *              compressed preload carries: six-bit codes would hide the names' repeats from
+     *              the compressor (local defs only)
+     * @return {@link #encoded()}, or that form of it; not to be modified
+     */
+    byte[] encoded(boolean plain) {
+        return plain ? this.plain : encoded;
+    }
+
+    /**
+     * @param plain as for {@link #encoded(boolean)}
+     * @return {@link #encodedWithPackage()}, or its plain form; not to be modified
+     */
+    byte[] encodedWithPackage(boolean plain) {
+        return plain ? plainWithPackage : encodedWithPackage;
     }
 
     /** @return the class name the writer had */

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that a def seen before costs one hash lookup instead of a parse (a def of format version 2 is
  * parsed each time, then looked up by its content). A def read with the same package and bytes as
  * a local def is that local def, which is how a reader knows, with one identity comparison, that an object was
- * written by the same version of its class. Reading never changes a local def, so what an instance
+ * written by the same version of its class (a local def is found by the bytes of either of its
+ * forms: names packed, or as strings in a compressed preload). Reading never changes a local def, so what an instance
  * writes never depends on what it has read. The cache of foreign defs is bounded (4,096 defs of at
  * most 64 KiB, 8 MiB of bodies in all, package names of at most 1,024 chars shared between them);
  * past that, defs are parsed each time they arrive.
@@ -23,11 +24,16 @@ public final class DefRegistry {
     private static final int MAX_CACHED = 4096;
     private static final int MAX_CACHED_DEF_BYTES = 64 * 1024;
     private static final long MAX_CACHED_BYTES = 8L * 1024 * 1024;
+    /** Bounds on cached inflated preloads (each at most {@link PreloadCompression#MAX_INFLATED}). */
+    private static final int MAX_INFLATED_CACHED = 256;
+    private static final long MAX_INFLATED_CACHED_BYTES = 4L * 1024 * 1024;
 
     private final ConcurrentHashMap<Class<?>, ClassDef> locals = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<ClassDef.Key, ClassDef> known = new ConcurrentHashMap<>();
     private final AtomicInteger serials = new AtomicInteger();
     private final java.util.concurrent.atomic.AtomicLong cachedBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final ConcurrentHashMap<Compressed, byte[]> inflated = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong inflatedBytes = new java.util.concurrent.atomic.AtomicLong();
     private final Limits limits;
 
     /**
@@ -52,6 +58,8 @@ public final class DefRegistry {
         def = locals.putIfAbsent(type, made);
         if (def == null) {
             known.put(made.key(), made);
+            // A compressed preload carries the def with its names as strings: the same version.
+            known.put(made.plainKey(), made);
             def = made;
         }
         return def;
@@ -94,6 +102,51 @@ public final class DefRegistry {
             remember(parsed.key(), def, body.length);
         }
         return def;
+    }
+
+    /**
+     * Reads a compressed preload's bytes and returns what they inflate to. Inflated runs are cached
+     * by their compressed bytes (not by the payload's token, which a hostile payload could pair
+     * with other defs), so a reader with other defs inflates each writer's preload once (bounded:
+     * 256 runs, 4 MiB inflated).
+     *
+     * @param in         the input, at the compressed bytes
+     * @param compressed their number, no more than the bytes left
+     * @param length     what they must inflate to, within {@link PreloadCompression}'s bounds
+     * @param at         the payload offset of the compressed preload, for messages
+     * @return a reader over the inflated bytes, its strings limited as the payload's
+     */
+    ArrayReader inflate(BufferReader in, int compressed, int length, int at) {
+        byte[] bytes = new byte[compressed];
+        in.readBytes(bytes, 0, compressed);
+        Compressed key = new Compressed(bytes, length);
+        byte[] plain = inflated.get(key);
+        if (plain == null) {
+            plain = PreloadCompression.inflate(bytes, length, at);
+            if (inflated.size() < MAX_INFLATED_CACHED && inflatedBytes.addAndGet(length) <= MAX_INFLATED_CACHED_BYTES) {
+                inflated.putIfAbsent(key, plain);
+            }
+        }
+        ArrayReader r = new ArrayReader(plain, 0, plain.length);
+        r.limitStrings(limits.maxStringLength());
+        return r;
+    }
+
+    /** A compressed preload and the length it inflates to, as a cache key. */
+    private record Compressed(byte[] bytes, int length, int hash) {
+        Compressed(byte[] bytes, int length) {
+            this(bytes, length, 31 * java.util.Arrays.hashCode(bytes) + length);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Compressed c && c.hash == hash && c.length == length && java.util.Arrays.equals(c.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     private byte[] body(BufferReader in) {

@@ -1,6 +1,7 @@
 package dev.peregrine.compat;
 
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
 
@@ -185,7 +186,9 @@ public final class DefTable {
      * count of 0 followed by {@link Preload#TOKEN_MARK} is version 7, and by
      * {@link Preload#LEB128_TOKEN_MARK} version 6 (whose values are LEB128, which the reader is
      * told): the token, which a reader that gets here does not use, the length of the defs, then
-     * the defs, which must take exactly that length.
+     * the defs, which must take exactly that length. {@link Preload#DEFLATED_MARK} is version 8:
+     * the token, the defs' length, their compressed length and the compressed defs
+     * ({@link #readDeflated}).
      *
      * @param in      the input, after the header (and a root tag)
      * @param version the format version the header names
@@ -200,6 +203,14 @@ public final class DefTable {
         }
         int k = readDefCount(in);
         int mark = k == 0 ? in.peekByte() : -1;
+        if (mark == Preload.DEFLATED_MARK) {
+            in.readByte();
+            in.readLongLE();
+            readVersion(Preload.VERSION);
+            in.valuesInLeb128(false);
+            readDeflated(in);
+            return;
+        }
         if (mark == Preload.TOKEN_MARK || mark == Preload.LEB128_TOKEN_MARK) {
             in.readByte();
             in.readLongLE();
@@ -220,6 +231,48 @@ public final class DefTable {
             return;
         }
         readPreload(in, k);
+    }
+
+    /**
+     * Reads a compressed preload's lengths and bytes, and its defs from the inflated bytes, each
+     * numbered and its package named as if it had come in the payload. The lengths are checked
+     * against the bytes left and {@link PreloadCompression}'s bounds before anything is allocated.
+     * A failure inside the inflated bytes is reported at the compressed preload's offset, with the
+     * offset within the inflated bytes in its message.
+     */
+    private void readDeflated(BufferReader in) {
+        int at = in.position();
+        int length = in.readVarUInt();
+        int compressed = in.readVarUInt();
+        if (compressed <= 0 || compressed > in.remaining() || length < 0 || length > PreloadCompression.MAX_INFLATED
+                || length > (long) PreloadCompression.MAX_RATIO * compressed) {
+            throw new MalformedInputException("a compressed preload of " + Integer.toUnsignedString(compressed)
+                    + " bytes (" + in.remaining() + " left) said to inflate to " + Integer.toUnsignedString(length)
+                    + " (at most " + PreloadCompression.MAX_RATIO + " times as many, and "
+                    + PreloadCompression.MAX_INFLATED + ")", at);
+        }
+        ArrayReader plain = registry.inflate(in, compressed, length, at);
+        try {
+            readPreload(plain, readDefCount(plain));
+            if (plain.remaining() != 0) {
+                throw new MalformedInputException("a preload's defs leave " + plain.remaining() + " of its "
+                        + length + " bytes", plain.position());
+            }
+        } catch (MalformedInputException e) {
+            throw new MalformedInputException(inInflated(e), at, e);
+        } catch (dev.peregrine.LimitExceededException e) {
+            throw new dev.peregrine.LimitExceededException(inInflated(e), at);
+        }
+    }
+
+    /** @return the message of a failure inside an inflated preload, its offset said to be in those bytes */
+    private static String inInflated(dev.peregrine.PeregrineException e) {
+        String message = e.getMessage();
+        String suffix = " (at byte offset " + e.offset() + ")";
+        if (e.offset() >= 0 && message.endsWith(suffix)) {
+            message = message.substring(0, message.length() - suffix.length());
+        }
+        return message + ", at byte " + e.offset() + " of the preload inflated from here";
     }
 
     /** Reads a preload's count of defs, bounded by the bytes left (each def takes two at least). */

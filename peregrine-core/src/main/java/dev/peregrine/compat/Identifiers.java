@@ -34,7 +34,19 @@ final class Identifiers {
      * @param name the name
      */
     static void write(BufferWriter out, String name) {
-        if (!packable(name)) {
+        write(out, name, false);
+    }
+
+    /**
+     * Writes a name, packed or as a string.
+     *
+     * @param out   the output
+     * @param name  the name
+     * @param plain true to write it as {@code varint(0)} and a string even when it could be packed:
+     *              the form of a compressed preload, whose compressor finds repeats in whole bytes
+     */
+    static void write(BufferWriter out, String name, boolean plain) {
+        if (plain || !packable(name)) {
             out.writeVarUInt(0);
             out.writeString(name);
             return;

@@ -22,6 +22,9 @@ import java.util.function.Function;
  * times a package reference and a def), the defs' length and the defs, then the root's def
  * reference {@code 00}. So the body writes no def reference in an untagged position, and a reader
  * whose own preload has the same token and length takes the defs as its own without reading them.
+ * Version 8 may compress them: {@code 00 08}, the token over the defs with their names as strings
+ * ({@link ClassDef#encoded(boolean)}), their length, the compressed length and the compressed
+ * defs ({@link PreloadCompression}), when that is at least {@link #MIN_SAVING} bytes shorter.
  *
  * <p>Why: a payload of several classes (Car, eight) otherwise defines each where its first object
  * sits, one table lookup, package lookup and copy per def on the writer, one comparison and one
@@ -53,6 +56,19 @@ public final class Preload {
     static final int TOKEN_MARK = 7;
     /** What follows an empty preload count in a version 6 payload. */
     static final int LEB128_TOKEN_MARK = 6;
+    /**
+     * What follows an empty preload count in a version 8 payload, whose defs are compressed
+     * ({@link PreloadCompression}); everything else in it is as in version 7, so a version 8
+     * payload without compressed defs is a version 7 one. A version 7 reader takes the mark for
+     * the root's def reference, 8 where no def has come, and refuses the payload as malformed.
+     */
+    static final int DEFLATED_MARK = 8;
+    /**
+     * Fewest bytes compressing the defs must save for a writer to do it: where it saves less (of
+     * the fixtures, SimpleObject, ComplexObject, DeepObject and the bean arrays), a reader with
+     * other defs is spared the inflating.
+     */
+    private static final int MIN_SAVING = 16;
     /** Bytes of the token. */
     private static final int TOKEN_BYTES = 8;
 
@@ -66,7 +82,7 @@ public final class Preload {
     private final int head;
     private final boolean selfContained;
 
-    private Preload(ClassDef[] defs) {
+    private Preload(ClassDef[] defs, boolean compress) {
         this.defs = defs;
         Set<String> names = new LinkedHashSet<>();
         int max = 0;
@@ -76,19 +92,57 @@ public final class Preload {
         }
         this.packages = names.toArray(new String[0]);
         this.maxSerial = max;
-        byte[] carried = encode(defs, packages);
+        byte[] carried = encode(defs, packages, false);
         BufferWriter out = BufferWriter.growable(carried.length + 16);
         out.writeByte(0);
         out.writeByte(TOKEN_MARK);
         out.writeBytes(token(carried), 0, TOKEN_BYTES);
         out.writeVarUInt(carried.length);
-        this.head = out.position();
+        int packedHead = out.position();
         out.writeBytes(carried, 0, carried.length);
         // The root's def reference: the first def.
         out.writeVarUInt(0);
-        this.bytes = out.toByteArray();
+        Lead lead = new Lead(out.toByteArray(), packedHead);
+        Lead deflated = compress ? deflated(encode(defs, packages, true)) : null;
+        if (deflated != null && deflated.bytes.length + MIN_SAVING <= lead.bytes.length) {
+            lead = deflated;
+        }
+        this.bytes = lead.bytes;
+        this.head = lead.head;
         this.single = defs.length == 1 ? defs[0] : null;
         this.selfContained = single != null && single.selfContained();
+    }
+
+    /**
+     * @param plain the defs with their names as strings ({@link ClassDef#encoded(boolean)})
+     * @return {@code 00 08}, the token over {@code plain}, its length, the compressed length, the
+     *         compressed defs and the root's def reference; null when the defs exceed the bounds of
+     *         {@link PreloadCompression} or the head would exceed the 16 bytes a reader compares
+     */
+    private static Lead deflated(byte[] plain) {
+        byte[] compressed = PreloadCompression.deflate(plain);
+        if (plain.length > PreloadCompression.MAX_INFLATED
+                || plain.length > (long) PreloadCompression.MAX_RATIO * compressed.length) {
+            return null;
+        }
+        BufferWriter out = BufferWriter.growable(compressed.length + 24);
+        out.writeByte(0);
+        out.writeByte(DEFLATED_MARK);
+        out.writeBytes(token(plain), 0, TOKEN_BYTES);
+        out.writeVarUInt(plain.length);
+        out.writeVarUInt(compressed.length);
+        // With the header byte before it, the head a reader compares is at most 16 bytes.
+        if (out.position() > 15) {
+            return null;
+        }
+        int head = out.position();
+        out.writeBytes(compressed, 0, compressed.length);
+        out.writeVarUInt(0);
+        return new Lead(out.toByteArray(), head);
+    }
+
+    /** The bytes after a payload's header, and how many of them precede the defs. */
+    private record Lead(byte[] bytes, int head) {
     }
 
     /**
@@ -99,6 +153,16 @@ public final class Preload {
      *         the fields meets them
      */
     public static Preload of(ClassDef root, Function<Class<?>, ClassDef> untaggedDef) {
+        return of(root, untaggedDef, true);
+    }
+
+    /**
+     * @param root        as {@link #of(ClassDef, Function)}
+     * @param untaggedDef as {@link #of(ClassDef, Function)}
+     * @param compress    false for the version 7 layout whatever compressing would save (tests)
+     * @return the preload of {@code root}
+     */
+    static Preload of(ClassDef root, Function<Class<?>, ClassDef> untaggedDef, boolean compress) {
         List<ClassDef> found = new ArrayList<>();
         found.add(root);
         for (int i = 0; i < found.size(); i++) {
@@ -110,7 +174,7 @@ public final class Preload {
                 collect(TypeHint.of(f.genericType()), untaggedDef, found);
             }
         }
-        return new Preload(found.toArray(new ClassDef[0]));
+        return new Preload(found.toArray(new ClassDef[0]), compress);
     }
 
     /** Adds the defs of a declared type's classes: its raw class, its type arguments, an array's component. */
@@ -130,8 +194,12 @@ public final class Preload {
         }
     }
 
-    /** {@code varint(k)}, then each def with its package reference. */
-    private static byte[] encode(ClassDef[] defs, String[] packages) {
+    /**
+     * {@code varint(k)}, then each def with its package reference.
+     *
+     * @param plain true for the defs with their names as strings, the form that is compressed
+     */
+    private static byte[] encode(ClassDef[] defs, String[] packages, boolean plain) {
         BufferWriter out = BufferWriter.growable(256);
         out.writeVarUInt(defs.length);
         List<String> order = List.of(packages);
@@ -140,14 +208,14 @@ public final class Preload {
             int p = order.indexOf(d.packageName());
             out.writeVarUInt(p);
             // A package's first def names it (packages are in the order the defs first use them).
-            byte[] def = p == named ? d.encodedWithPackage() : d.encoded();
+            byte[] def = p == named ? d.encodedWithPackage(plain) : d.encoded(plain);
             named = Math.max(named, p + 1);
             out.writeBytes(def, 0, def.length);
         }
         return out.toByteArray();
     }
 
-    /** The first eight bytes of SHA-256 over the encoded defs. */
+    /** The first eight bytes of SHA-256 over the encoded defs (uncompressed). */
     private static byte[] token(byte[] carried) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(carried);
@@ -163,16 +231,18 @@ public final class Preload {
     }
 
     /**
-     * @return what follows the header byte of a payload of the root, up to its body: {@code 00 06},
-     *         the token, the defs' length, the defs and the root's def reference {@code 00}
+     * @return what follows the header byte of a payload of the root, up to its body: {@code 00 07},
+     *         the token, the defs' length, the defs and the root's def reference {@code 00}; or
+     *         {@code 00 08}, the token, the defs' length, the compressed length, the compressed
+     *         defs and {@code 00}
      */
     public byte[] bytes() {
         return bytes.clone();
     }
 
     /**
-     * @return how many of {@link #bytes} precede the defs: {@code 00 06}, the token and the defs'
-     *         length; 11 to 15
+     * @return how many of {@link #bytes} precede the defs: the mark, the token and the defs'
+     *         length (and, compressed, their compressed length); 11 to 15
      */
     public int head() {
         return head;

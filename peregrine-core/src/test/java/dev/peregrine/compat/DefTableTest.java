@@ -263,11 +263,112 @@ class DefTableTest {
         Chain chain;
     }
 
-    /** The preload of Whole when Part and Shade are the classes held untagged. */
+    /**
+     * The preload of Whole when Part and Shade are the classes held untagged, in version 7's
+     * layout (uncompressed), whose bytes the tests below take apart.
+     */
     private static Preload wholePreload(DefRegistry registry) {
+        return Preload.of(registry.local(Whole.class),
+                c -> c == Part.class || c == Shade.class ? registry.local(c) : null, false);
+    }
+
+    /** {@link #wholePreload}, compressed (version 8) where that saves enough. */
+    private static Preload compressedWholePreload(DefRegistry registry) {
         return Preload.of(registry.local(Whole.class),
                 c -> c == Part.class || c == Shade.class ? registry.local(c) : null);
     }
+
+    @Test
+    void aCompressedPreloadIsReadAsItsDefs() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = compressedWholePreload(registry);
+        byte[] bytes = preload.bytes();
+        assertEquals(8, bytes[1]);
+        Preload packed = wholePreload(registry);
+        assertTrue(bytes.length + 16 <= packed.bytes().length, bytes.length + " against " + packed.bytes().length);
+        // read twice: the second inflates nothing (the registry keeps the run), and reads the same
+        for (int round = 0; round < 2; round++) {
+            DefTable table = new DefTable(registry);
+            ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+            table.readStart(in, DefTable.VERSION_5);
+            assertEquals(bytes.length - 1, in.position());
+            // the defs inflated are the local ones (found by their names-as-strings bytes)
+            assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
+            assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
+                    registry.local(Part.class)));
+        }
+        // a reader whose own preload is this one takes it by its head, unread
+        byte[] lead = withHeader(bytes);
+        DefTable reader = new DefTable(registry);
+        ArrayReader in = new ArrayReader(lead, 0, lead.length);
+        assertTrue(reader.readFirst(in, lead, preload));
+        assertEquals(lead.length, in.position());
+    }
+
+    @Test
+    void aCompressedPreloadOutsideItsBoundsIsRefusedBeforeInflating() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        byte[] bytes = compressedWholePreload(registry).bytes();
+        int[] at = {10};
+        int length = PreloadBytes.leb(bytes, at);
+        int compressed = PreloadBytes.leb(bytes, at);
+        int start = at[0];
+        assertEquals(bytes.length - 1, start + compressed);
+        // inflating to more than 32 times the compressed bytes, or more than 1 MiB: malformed
+        for (int claimed : new int[] {32 * compressed + 1, (1 << 20) + 1}) {
+            byte[] bad = lead(bytes, claimed, compressed, Arrays.copyOfRange(bytes, start, bytes.length));
+            assertMalformed(registry, bad, "said to inflate to " + claimed);
+        }
+        // compressed bytes past the payload's end, or none
+        byte[] cut = Arrays.copyOf(bytes, start + compressed / 2);
+        assertMalformed(registry, cut, "a compressed preload of " + compressed + " bytes");
+        assertMalformed(registry, lead(bytes, length, 0, new byte[] {0}), "a compressed preload of 0 bytes");
+    }
+
+    @Test
+    void aCompressedPreloadMustInflateToExactlyItsDefs() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        byte[] bytes = compressedWholePreload(registry).bytes();
+        int[] at = {10};
+        int length = PreloadBytes.leb(bytes, at);
+        int compressed = PreloadBytes.leb(bytes, at);
+        byte[] run = Arrays.copyOfRange(bytes, at[0], at[0] + compressed);
+        // said to inflate to one byte fewer or more than it does
+        assertMalformed(registry, lead(bytes, length - 1, compressed, run), "does not");
+        assertMalformed(registry, lead(bytes, length + 1, compressed, run), "does not");
+        // a run that is not DEFLATE (block type 3 is reserved)
+        byte[] garbage = run.clone();
+        garbage[0] = (byte) 0x07;
+        assertMalformed(registry, lead(bytes, length, compressed, garbage), "compressed preload");
+        // the run followed by a byte it does not use
+        byte[] longer = Arrays.copyOf(run, run.length + 1);
+        assertMalformed(registry, lead(bytes, length, compressed + 1, longer), "left over");
+        // a run of defs that are themselves malformed: a count of 3 defs where the bytes hold one
+        byte[] oneTiny = {0x03, 0x00, 0x00, 4, 0, 3, 0, 0};
+        byte[] deflated = PreloadCompression.deflate(oneTiny);
+        MalformedInputException e = assertMalformed(registry, lead(bytes, oneTiny.length, deflated.length, deflated),
+                "of the preload inflated from here");
+        assertEquals(10, e.offset());
+    }
+
+    /** 00 08, {@code bytes}' token, the lengths given, the run given, the root's reference 0. */
+    private static byte[] lead(byte[] bytes, int length, int compressed, byte[] run) {
+        BufferWriter out = BufferWriter.growable(run.length + 32);
+        out.writeBytes(bytes, 0, 10);
+        out.writeVarUInt(length);
+        out.writeVarUInt(compressed);
+        out.writeBytes(run, 0, run.length);
+        out.writeByte(0);
+        return out.toByteArray();
+    }
+
+    private static MalformedInputException assertMalformed(DefRegistry registry, byte[] bad, String says) {
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> new DefTable(registry).readStart(new ArrayReader(bad, 0, bad.length), DefTable.VERSION_5));
+        assertTrue(e.getMessage().contains(says), e.getMessage());
+        return e;
+    }
+
 
     @Test
     void aPreloadIsReadAsItsDefsOneByOne() {

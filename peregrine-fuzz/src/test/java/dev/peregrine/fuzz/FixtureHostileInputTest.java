@@ -38,27 +38,44 @@ class FixtureHostileInputTest {
     @EnumSource(Fixture.class)
     void truncatedFlippedAndRandomized(Fixture fixture) {
         byte[] valid = FuzzSubjects.PEREGRINE.serialize(fixture.value());
+        attack(FuzzSubjects.PEREGRINE::deserialize, valid, fixture.ordinal(), "");
+    }
+
+    /**
+     * The same over a compatible {@code Codec}'s payload, decoded by that codec: where its preload
+     * is compressed (Car, MediaContent, Struct, Sample), inside the lengths and the DEFLATE run too.
+     */
+    @ParameterizedTest
+    @EnumSource(Fixture.class)
+    void compatibleCodecPayloadsTruncatedFlippedAndRandomized(Fixture fixture) {
+        dev.peregrine.Codec<?> codec = FuzzSubjects.COMPATIBLE.codec(fixture.rootType());
+        @SuppressWarnings("unchecked")
+        byte[] valid = ((dev.peregrine.Codec<Object>) codec).encode(fixture.value());
+        attack(codec::decode, valid, fixture.ordinal(), "compatible Codec, ");
+    }
+
+    private static void attack(java.util.function.Function<byte[], ?> decode, byte[] valid, int seed, String what) {
         int stride = stride(valid);
         for (int n = 0; n < valid.length; n += stride) {
-            HostileInput.check(FuzzSubjects.PEREGRINE, Arrays.copyOf(valid, n));
-            tried("truncated");
+            HostileInput.check(decode, Arrays.copyOf(valid, n));
+            tried(what + "truncated");
         }
         for (int i = 0; i < valid.length; i += stride) {
             for (int v : new int[] {0x00, 0x01, 0x7F, 0x80, 0xFF, valid[i] ^ 0x40}) {
                 byte[] bad = valid.clone();
                 bad[i] = (byte) v;
-                HostileInput.check(FuzzSubjects.PEREGRINE, bad);
-                tried("byte flipped");
+                HostileInput.check(decode, bad);
+                tried(what + "byte flipped");
             }
         }
-        Random r = new Random(fixture.ordinal());
+        Random r = new Random(seed);
         for (int k = 0; k < 300; k++) {
             byte[] bad = Arrays.copyOf(valid, Math.min(valid.length, 1 + r.nextInt(Math.min(valid.length, 200))) + 32);
             for (int i = bad.length - 32; i < bad.length; i++) {
                 bad[i] = (byte) r.nextInt();
             }
-            HostileInput.check(FuzzSubjects.PEREGRINE, bad);
-            tried("valid prefix, random tail");
+            HostileInput.check(decode, bad);
+            tried(what + "valid prefix, random tail");
         }
     }
 }
