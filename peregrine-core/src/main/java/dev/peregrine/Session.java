@@ -218,6 +218,7 @@ final class Session {
             return null;
         }
         Preload preload = root.preload(this::untaggedDef);
+        registry.defs().own(preload);
         registry.bodyCodecFor(root);
         byte[] first = preload.bytes();
         byte[] lead = new byte[1 + first.length];

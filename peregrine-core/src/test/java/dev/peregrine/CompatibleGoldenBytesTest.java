@@ -211,7 +211,7 @@ class CompatibleGoldenBytesTest {
     void aCodecPreloadsTheDefsOfTheClassesItsRootHoldsUntagged() {
         Peregrine q = Peregrine.builder().compatible(true).register(Segment.class, Point.class).build();
         Segment s = Segment.abc();
-        byte[] v6 = q.codec(Segment.class).encode(s);
+        byte[] v8 = q.codec(Segment.class).encode(s);
         byte[] v4 = q.serialize(s);
         // serialized: A0, Segment's tag (96), def-ref 0, package-ref 0, the package and Segment's def, its
         // bitmap 07, from: def-ref 1, package-ref 0, Point's def (28 00 3F..., 41 bytes), ...
@@ -267,26 +267,26 @@ class CompatibleGoldenBytesTest {
         plain.write(pointDefPlain.size());
         plain.writeBytes(pointDefPlain.toByteArray());
 
-        assertEquals(0xA5, v6[0] & 0xFF);
-        PreloadBytes.Deflated lead = PreloadBytes.deflated(v6);
+        assertEquals(0xA5, v8[0] & 0xFF);
+        PreloadBytes.Deflated lead = PreloadBytes.deflated(v8);
         assertArrayEquals(plain.toByteArray(), lead.plain(), hex(lead.plain()));
         assertTrue(lead.tokenMatches());
-        byte[] after = java.util.Arrays.copyOfRange(v6, lead.end(), v6.length);
+        byte[] after = java.util.Arrays.copyOfRange(v8, lead.end(), v8.length);
         byte[] defRefThenBody = new byte[body.length + 1];
         System.arraycopy(body, 0, defRefThenBody, 1, body.length);
         assertArrayEquals(defRefThenBody, after, hex(after));
-        assertTrue(v6.length < v7.length, v6.length + " bytes compressed, " + v7.length + " not");
+        assertTrue(v8.length < v7.length, v8.length + " bytes compressed, " + v7.length + " not");
 
-        Segment back = q.codec(Segment.class).decode(v6);
+        Segment back = q.codec(Segment.class).decode(v8);
         assertEquals("b", back.to.label);
         assertEquals(3, ((Point) back.via).x);
         Peregrine tracked = Peregrine.builder().compatible(true).referenceTracking(true)
                 .register(Segment.class, Point.class).build();
-        back = tracked.codec(Segment.class).decode(v6);
+        back = tracked.codec(Segment.class).decode(v8);
         assertEquals("a", back.from.label);
         assertEquals("c", ((Point) back.via).label);
         // another token (a writer whose defs differ) sends the reader the general way, which reads the defs
-        byte[] otherToken = v6.clone();
+        byte[] otherToken = v8.clone();
         otherToken[3] ^= 1;
         back = q.codec(Segment.class).decode(otherToken);
         assertEquals("c", ((Point) back.via).label);

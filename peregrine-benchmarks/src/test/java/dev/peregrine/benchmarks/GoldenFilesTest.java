@@ -103,6 +103,13 @@ class GoldenFilesTest {
         }
         assertTrue(Objects.deepEquals(fixture.value(), p.deserialize(goldenTagged, fixture.rootType())));
         assertTrue(Objects.deepEquals(fixture.value(), codec.decode(goldenUntagged)));
+        if (compatible && goldenUntagged[1] == 0 && (goldenUntagged[2] == 7 || goldenUntagged[2] == 8)) {
+            // A reader takes a preload with its own token unread; with another token it reads the
+            // defs (and inflates compressed ones). The bean arrays' roots have no preload.
+            byte[] otherToken = goldenUntagged.clone();
+            otherToken[3] ^= 1;
+            assertTrue(Objects.deepEquals(fixture.value(), codec.decode(otherToken)));
+        }
     }
 
     /**
@@ -142,6 +149,7 @@ class GoldenFilesTest {
                 byte[] inflated = new byte[length];
                 assertEquals(length, inflater.inflate(inflated));
                 assertTrue(inflater.finished());
+                assertEquals(0, inflater.getRemaining());
                 return new CompressedLead(head, inflated, Arrays.copyOfRange(payload, at[0] + compressed, payload.length));
             } catch (DataFormatException e) {
                 throw new AssertionError(e);

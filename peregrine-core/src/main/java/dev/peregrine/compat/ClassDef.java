@@ -283,6 +283,8 @@ public final class ClassDef {
     }
 
     /**
+     * Encodes the body: kind, name, then the fields or constants.
+     *
      * @param plain true to write every name as a string ({@link Identifiers#write(BufferWriter, String, boolean)}), the form
      *              a compressed preload carries ({@link Preload})
      */

@@ -4,8 +4,10 @@ import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.codec.Limits;
 
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The class defs one {@code Peregrine} instance in compatible mode knows: the defs of its own classes,
@@ -24,16 +26,18 @@ public final class DefRegistry {
     private static final int MAX_CACHED = 4096;
     private static final int MAX_CACHED_DEF_BYTES = 64 * 1024;
     private static final long MAX_CACHED_BYTES = 8L * 1024 * 1024;
-    /** Bounds on cached inflated preloads (each at most {@link PreloadCompression#MAX_INFLATED}). */
+    /** Bounds on cached inflated preloads, counting their compressed and inflated bytes. */
     private static final int MAX_INFLATED_CACHED = 256;
     private static final long MAX_INFLATED_CACHED_BYTES = 4L * 1024 * 1024;
 
     private final ConcurrentHashMap<Class<?>, ClassDef> locals = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<ClassDef.Key, ClassDef> known = new ConcurrentHashMap<>();
     private final AtomicInteger serials = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicLong cachedBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong cachedBytes = new AtomicLong();
     private final ConcurrentHashMap<Compressed, byte[]> inflated = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicLong inflatedBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong inflatedBytes = new AtomicLong();
+    /** This instance's compressed preloads by token: one per root of a {@code Codec}, not bounded by input. */
+    private final ConcurrentHashMap<Long, Preload> ownDeflated = new ConcurrentHashMap<>();
     private final Limits limits;
 
     /**
@@ -105,48 +109,100 @@ public final class DefRegistry {
     }
 
     /**
-     * Reads a compressed preload's bytes and returns what they inflate to. Inflated runs are cached
-     * by their compressed bytes (not by the payload's token, which a hostile payload could pair
-     * with other defs), so a reader with other defs inflates each writer's preload once (bounded:
-     * 256 runs, 4 MiB inflated).
+     * Records a compressed preload this instance writes, so that {@link #ownDeflated} finds it.
+     *
+     * @param preload a local root's preload
+     */
+    public void own(Preload preload) {
+        if (preload.inflatedLength >= 0) {
+            ownDeflated.putIfAbsent(preload.token, preload);
+        }
+    }
+
+    /**
+     * @param token  a compressed preload's token, as {@code readLongLE} reads it
+     * @param length the length it says its defs inflate to
+     * @return this instance's own compressed preload with that token and length, or null: a reader
+     *         takes a payload's compressed defs for its own by them, whatever the compressed bytes
+     *         (another zlib build compresses the same defs differently), as it takes a version 7
+     *         preload by its token and length
+     */
+    Preload ownDeflated(long token, int length) {
+        Preload p = ownDeflated.get(token);
+        return p != null && p.inflatedLength == length ? p : null;
+    }
+
+    /**
+     * Reads a compressed preload's bytes and inflates them, or finds them inflated before. Runs are
+     * cached by their compressed bytes, never by the payload's token, which a hostile payload
+     * could pair with other defs; the caller {@link #remember(Inflated) remembers} one once its
+     * defs have been read.
      *
      * @param in         the input, at the compressed bytes
      * @param compressed their number, no more than the bytes left
      * @param length     what they must inflate to, within {@link PreloadCompression}'s bounds
      * @param at         the payload offset of the compressed preload, for messages
-     * @return a reader over the inflated bytes, its strings limited as the payload's
+     * @return the inflated run
      */
-    ArrayReader inflate(BufferReader in, int compressed, int length, int at) {
+    Inflated inflate(BufferReader in, int compressed, int length, int at) {
         byte[] bytes = new byte[compressed];
         in.readBytes(bytes, 0, compressed);
         Compressed key = new Compressed(bytes, length);
         byte[] plain = inflated.get(key);
-        if (plain == null) {
-            plain = PreloadCompression.inflate(bytes, length, at);
-            if (inflated.size() < MAX_INFLATED_CACHED && inflatedBytes.addAndGet(length) <= MAX_INFLATED_CACHED_BYTES) {
-                inflated.putIfAbsent(key, plain);
-            }
+        return new Inflated(key, plain != null ? plain : PreloadCompression.inflate(bytes, length, at), plain != null);
+    }
+
+    /**
+     * Caches a run whose defs were read, within the bounds (256 runs, 4 MiB of compressed and
+     * inflated bytes together).
+     *
+     * @param run what {@link #inflate} returned
+     */
+    void remember(Inflated run) {
+        long size = run.key.bytes.length + (long) run.plain.length;
+        if (!run.cached && inflated.size() < MAX_INFLATED_CACHED
+                && inflatedBytes.get() + size <= MAX_INFLATED_CACHED_BYTES
+                && inflated.putIfAbsent(run.key, run.plain) == null) {
+            inflatedBytes.addAndGet(size);
         }
-        ArrayReader r = new ArrayReader(plain, 0, plain.length);
-        r.limitStrings(limits.maxStringLength());
-        return r;
+    }
+
+    /**
+     * An inflated run.
+     *
+     * @param key    its compressed bytes and length
+     * @param plain  the bytes it inflates to; not to be modified
+     * @param cached true when it came from the cache
+     */
+    record Inflated(Compressed key, byte[] plain, boolean cached) {
+        /** @return a reader over the inflated bytes, its strings limited as a payload's */
+        ArrayReader reader(Limits limits) {
+            ArrayReader r = new ArrayReader(plain, 0, plain.length);
+            r.limitStrings(limits.maxStringLength());
+            return r;
+        }
     }
 
     /** A compressed preload and the length it inflates to, as a cache key. */
-    private record Compressed(byte[] bytes, int length, int hash) {
+    record Compressed(byte[] bytes, int length, int hash) {
         Compressed(byte[] bytes, int length) {
-            this(bytes, length, 31 * java.util.Arrays.hashCode(bytes) + length);
+            this(bytes, length, 31 * Arrays.hashCode(bytes) + length);
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Compressed c && c.hash == hash && c.length == length && java.util.Arrays.equals(c.bytes, bytes);
+            return o instanceof Compressed c && c.hash == hash && c.length == length && Arrays.equals(c.bytes, bytes);
         }
 
         @Override
         public int hashCode() {
             return hash;
         }
+    }
+
+    /** @return the limits defs are parsed with */
+    Limits limits() {
+        return limits;
     }
 
     private byte[] body(BufferReader in) {

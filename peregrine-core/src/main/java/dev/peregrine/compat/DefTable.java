@@ -1,6 +1,8 @@
 package dev.peregrine.compat;
 
+import dev.peregrine.LimitExceededException;
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.PeregrineException;
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
@@ -37,9 +39,11 @@ public final class DefTable {
     /** Most defs one payload or stream may carry, so a long hostile stream cannot grow a table without end. */
     public static final int MAX_DEFS = 1 << 16;
     /**
-     * The newest compatible format this table reads and writes: 7, version 4's layout with its
-     * values in prefix varints, and a {@link Preload} of defs after the header behind a token
-     * where a {@code Codec} of a user class writes it.
+     * The newest compatible format this table reads and writes, as the header and the body know
+     * it: 7, version 4's layout with its values in prefix varints, and a {@link Preload} of defs
+     * after the header behind a token where a {@code Codec} of a user class writes it. Format 8 is
+     * 7 with one more form of that preload, compressed ({@link Preload#DEFLATED_MARK}); nothing
+     * after it differs, so this number stays 7.
      */
     public static final int CURRENT_VERSION = Preload.VERSION;
     /** The previous format, still read: version 7 with LEB128 values. */
@@ -205,10 +209,10 @@ public final class DefTable {
         int mark = k == 0 ? in.peekByte() : -1;
         if (mark == Preload.DEFLATED_MARK) {
             in.readByte();
-            in.readLongLE();
+            long token = in.readLongLE();
             readVersion(Preload.VERSION);
             in.valuesInLeb128(false);
-            readDeflated(in);
+            readDeflated(in, token);
             return;
         }
         if (mark == Preload.TOKEN_MARK || mark == Preload.LEB128_TOKEN_MARK) {
@@ -237,21 +241,32 @@ public final class DefTable {
      * Reads a compressed preload's lengths and bytes, and its defs from the inflated bytes, each
      * numbered and its package named as if it had come in the payload. The lengths are checked
      * against the bytes left and {@link PreloadCompression}'s bounds before anything is allocated.
-     * A failure inside the inflated bytes is reported at the compressed preload's offset, with the
-     * offset within the inflated bytes in its message.
+     * When the token and the inflated length are those of a compressed preload this instance
+     * writes ({@link DefRegistry#ownDeflated}), the compressed bytes are skipped unread and that
+     * preload's defs recorded, as {@link #readFirst} does with the exact lead. A failure inside
+     * the inflated bytes is reported at the compressed preload's offset, with the offset within
+     * the inflated bytes in its message.
      */
-    private void readDeflated(BufferReader in) {
+    private void readDeflated(BufferReader in, long token) {
         int at = in.position();
         int length = in.readVarUInt();
         int compressed = in.readVarUInt();
-        if (compressed <= 0 || compressed > in.remaining() || length < 0 || length > PreloadCompression.MAX_INFLATED
-                || length > (long) PreloadCompression.MAX_RATIO * compressed) {
+        if (compressed <= 0 || compressed > in.remaining() || length <= compressed
+                || length > PreloadCompression.MAX_INFLATED || length > (long) PreloadCompression.MAX_RATIO * compressed) {
             throw new MalformedInputException("a compressed preload of " + Integer.toUnsignedString(compressed)
                     + " bytes (" + in.remaining() + " left) said to inflate to " + Integer.toUnsignedString(length)
-                    + " (at most " + PreloadCompression.MAX_RATIO + " times as many, and "
-                    + PreloadCompression.MAX_INFLATED + ")", at);
+                    + " (more than the compressed bytes, at most " + PreloadCompression.MAX_RATIO
+                    + " times as many, and at most " + PreloadCompression.MAX_INFLATED + ")", at);
         }
-        ArrayReader plain = registry.inflate(in, compressed, length, at);
+        Preload own = registry.ownDeflated(token, length);
+        if (own != null && readCount == 0 && packageCount == 0) {
+            // Skipped: the defs are this instance's own, as the token says.
+            in.openRun(compressed);
+            recordRead(own);
+            return;
+        }
+        DefRegistry.Inflated run = registry.inflate(in, compressed, length, at);
+        ArrayReader plain = run.reader(registry.limits());
         try {
             readPreload(plain, readDefCount(plain));
             if (plain.remaining() != 0) {
@@ -260,16 +275,20 @@ public final class DefTable {
             }
         } catch (MalformedInputException e) {
             throw new MalformedInputException(inInflated(e), at, e);
-        } catch (dev.peregrine.LimitExceededException e) {
-            throw new dev.peregrine.LimitExceededException(inInflated(e), at);
+        } catch (LimitExceededException e) {
+            throw new LimitExceededException(inInflated(e), at);
         }
+        registry.remember(run);
     }
 
     /** @return the message of a failure inside an inflated preload, its offset said to be in those bytes */
-    private static String inInflated(dev.peregrine.PeregrineException e) {
+    private static String inInflated(PeregrineException e) {
         String message = e.getMessage();
+        if (e.offset() < 0) {
+            return message + ", in the preload inflated from here";
+        }
         String suffix = " (at byte offset " + e.offset() + ")";
-        if (e.offset() >= 0 && message.endsWith(suffix)) {
+        if (message.endsWith(suffix)) {
             message = message.substring(0, message.length() - suffix.length());
         }
         return message + ", at byte " + e.offset() + " of the preload inflated from here";
@@ -556,7 +575,7 @@ public final class DefTable {
         }
         String name = in.readString();
         if (name.length() > ClassDef.MAX_PACKAGE_CHARS) {
-            throw new dev.peregrine.LimitExceededException("package name of " + name.length() + " chars exceeds the "
+            throw new LimitExceededException("package name of " + name.length() + " chars exceeds the "
                     + "limit of " + ClassDef.MAX_PACKAGE_CHARS, at);
         }
         addPackage(name);
@@ -781,7 +800,7 @@ public final class DefTable {
 
     private ClassDef remember(ClassDef def) {
         if (readCount >= MAX_DEFS) {
-            throw new dev.peregrine.LimitExceededException("more than " + MAX_DEFS + " class definitions in one "
+            throw new LimitExceededException("more than " + MAX_DEFS + " class definitions in one "
                     + "payload or stream", -1);
         }
         if (readCount == read.length) {

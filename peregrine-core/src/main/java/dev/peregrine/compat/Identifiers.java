@@ -28,16 +28,6 @@ final class Identifiers {
     }
 
     /**
-     * Writes a name.
-     *
-     * @param out  the output
-     * @param name the name
-     */
-    static void write(BufferWriter out, String name) {
-        write(out, name, false);
-    }
-
-    /**
      * Writes a name, packed or as a string.
      *
      * @param out   the output

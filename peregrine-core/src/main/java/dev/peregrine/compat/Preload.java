@@ -1,5 +1,6 @@
 package dev.peregrine.compat;
 
+import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.codec.TypeHint;
 import dev.peregrine.type.FieldModel;
@@ -30,7 +31,7 @@ import java.util.function.Function;
  * sits, one table lookup, package lookup and copy per def on the writer, one comparison and one
  * record per def on the reader. Known before the first payload, they are one precomputed run of
  * bytes, written with one copy ({@link DefTable#carriedFirst}) and recognised by the token
- * ({@link DefTable#readFirst}): 13 or 14 bytes compared where the fixtures' defs take 86
+ * ({@link DefTable#readFirst}): 12 to 16 bytes compared where the fixtures' defs take 86
  * bytes (DeepObject) to 557 (Struct). Version 5 had the same defs with no token and was recognised by comparing them all.
  *
  * <p>A def preloaded for a class whose objects do not appear (a null field) costs its bytes and
@@ -80,6 +81,10 @@ public final class Preload {
     private final byte[] bytes;
     /** How many of {@link #bytes} the token and the defs' length take: {@code 00 07}, token, varint. */
     private final int head;
+    /** The token as {@code readLongLE} reads its eight bytes. */
+    final long token;
+    /** For a compressed preload, the length of its defs inflated; else -1. */
+    final int inflatedLength;
     private final boolean selfContained;
 
     private Preload(ClassDef[] defs, boolean compress) {
@@ -102,13 +107,16 @@ public final class Preload {
         out.writeBytes(carried, 0, carried.length);
         // The root's def reference: the first def.
         out.writeVarUInt(0);
-        Lead lead = new Lead(out.toByteArray(), packedHead);
+        Lead lead = new Lead(out.toByteArray(), packedHead, -1);
         Lead deflated = compress ? deflated(encode(defs, packages, true)) : null;
         if (deflated != null && deflated.bytes.length + MIN_SAVING <= lead.bytes.length) {
             lead = deflated;
         }
         this.bytes = lead.bytes;
         this.head = lead.head;
+        this.inflatedLength = lead.inflatedLength;
+        // The token's eight bytes follow the mark, 00 07 or 00 08.
+        this.token = new ArrayReader(lead.bytes, 2, TOKEN_BYTES).readLongLE();
         this.single = defs.length == 1 ? defs[0] : null;
         this.selfContained = single != null && single.selfContained();
     }
@@ -138,11 +146,14 @@ public final class Preload {
         int head = out.position();
         out.writeBytes(compressed, 0, compressed.length);
         out.writeVarUInt(0);
-        return new Lead(out.toByteArray(), head);
+        return new Lead(out.toByteArray(), head, plain.length);
     }
 
-    /** The bytes after a payload's header, and how many of them precede the defs. */
-    private record Lead(byte[] bytes, int head) {
+    /**
+     * The bytes after a payload's header, how many of them precede the defs, and the defs'
+     * inflated length when they are compressed (else -1).
+     */
+    private record Lead(byte[] bytes, int head, int inflatedLength) {
     }
 
     /**

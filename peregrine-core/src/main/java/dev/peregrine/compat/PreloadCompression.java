@@ -2,6 +2,7 @@ package dev.peregrine.compat;
 
 import dev.peregrine.MalformedInputException;
 
+import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -14,16 +15,20 @@ import java.util.zip.Inflater;
  * {@code encode(value)} returns costs to fill (DESIGN.md, fiftieth round). A reader with other defs
  * inflates them once per distinct compressed run ({@link DefRegistry#inflate}).
  *
- * <p>Bounds (FORMAT.md): a compressed preload inflates to at most {@link #MAX_INFLATED} bytes and
- * to at most {@link #MAX_RATIO} times its compressed length; a writer whose defs would exceed
- * either writes them uncompressed (version 7's lead), and a reader refuses a payload that claims
- * more before it allocates anything.
+ * <p>Bounds (FORMAT.md): a compressed preload inflates to more bytes than it has, at most
+ * {@link #MAX_INFLATED} and at most {@link #MAX_RATIO} times its compressed length; a writer
+ * whose defs would exceed either writes them uncompressed (version 7's lead), and a reader
+ * refuses a payload that claims otherwise before it allocates anything.
  */
 final class PreloadCompression {
     /** Most bytes a compressed preload inflates to. */
     static final int MAX_INFLATED = 1 << 20;
-    /** Most times its compressed length a compressed preload inflates to. */
-    static final int MAX_RATIO = 32;
+    /**
+     * Most times its compressed length a compressed preload inflates to. The fixtures' defs
+     * inflate to 1.7 to 3 times theirs; a bound of 8 keeps what a payload can make a reader
+     * inflate, and then parse, within its allocation budget per payload byte.
+     */
+    static final int MAX_RATIO = 8;
 
     private PreloadCompression() {
     }
@@ -41,11 +46,11 @@ final class PreloadCompression {
             int n = 0;
             while (!deflater.finished()) {
                 if (n == out.length) {
-                    out = java.util.Arrays.copyOf(out, out.length * 2);
+                    out = Arrays.copyOf(out, out.length * 2);
                 }
                 n += deflater.deflate(out, n, out.length - n);
             }
-            return java.util.Arrays.copyOf(out, n);
+            return Arrays.copyOf(out, n);
         } finally {
             deflater.end();
         }

@@ -286,7 +286,7 @@ class DefTableTest {
         assertEquals(8, bytes[1]);
         Preload packed = wholePreload(registry);
         assertTrue(bytes.length + 16 <= packed.bytes().length, bytes.length + " against " + packed.bytes().length);
-        // read twice: the second inflates nothing (the registry keeps the run), and reads the same
+        // read twice (the second time from the registry's cache of inflated runs)
         for (int round = 0; round < 2; round++) {
             DefTable table = new DefTable(registry);
             ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
@@ -306,6 +306,71 @@ class DefTableTest {
     }
 
     @Test
+    void anOwnCompressedPreloadIsTakenByTokenAndLengthWhateverItsCompressedBytes() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        Preload preload = compressedWholePreload(registry);
+        byte[] bytes = preload.bytes();
+        int[] at = {10};
+        int length = PreloadBytes.leb(bytes, at);
+        int compressed = PreloadBytes.leb(bytes, at);
+        // the same defs compressed otherwise (as another zlib build might): a run of other bytes
+        byte[] plain = PreloadBytes.deflated(withHeader(bytes)).plain();
+        java.util.zip.Deflater huffman = new java.util.zip.Deflater(java.util.zip.Deflater.DEFAULT_COMPRESSION, true);
+        huffman.setStrategy(java.util.zip.Deflater.HUFFMAN_ONLY);
+        huffman.setInput(plain);
+        huffman.finish();
+        byte[] other = new byte[plain.length + 64];
+        int n = 0;
+        while (!huffman.finished()) {
+            n += huffman.deflate(other, n, other.length - n);
+        }
+        other = Arrays.copyOf(other, n);
+        huffman.end();
+        assertTrue(other.length != compressed && other.length < length, other.length + " against " + compressed);
+        byte[] otherRun = lead(bytes, length, other.length, other);
+        // a reader that does not write this preload inflates the run; one that does skips it
+        for (boolean owns : new boolean[] {false, true}) {
+            if (owns) {
+                registry.own(preload);
+            }
+            byte[] input = owns ? lead(bytes, length, other.length, new byte[other.length]) : otherRun;
+            DefTable table = new DefTable(registry);
+            ArrayReader in = new ArrayReader(input, 0, input.length);
+            table.readStart(in, DefTable.VERSION_5);
+            assertEquals(input.length - 1, in.position());
+            assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
+            assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
+                    registry.local(Part.class)));
+        }
+        // the owner's zeros are no DEFLATE run: only the token and length let them through
+        byte[] zeros = lead(bytes, length, other.length, new byte[other.length]);
+        assertMalformed(new DefRegistry(Limits.DEFAULT), zeros, "compressed preload");
+    }
+
+    @Test
+    void inflatedRunsAreKnownByTheirBytesNotByTheToken() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        byte[] whole = compressedWholePreload(registry).bytes();
+        // other defs (Chain's too) behind Whole's token, read before and after Whole's own
+        Preload every = Preload.of(registry.local(Whole.class),
+                c -> c == Part.class || c == Shade.class || c == Chain.class ? registry.local(c) : null, false);
+        byte[] everyPlain = Arrays.copyOfRange(every.bytes(), every.head(), every.bytes().length - 1);
+        byte[] everyRun = PreloadCompression.deflate(everyPlain);
+        byte[] forged = lead(whole, everyPlain.length, everyRun.length, everyRun);
+        for (byte[] input : new byte[][] {forged, whole, forged, whole}) {
+            DefTable table = new DefTable(registry);
+            table.readStart(new ArrayReader(input, 0, input.length), DefTable.VERSION_5);
+            ArrayReader nothing = new ArrayReader(new byte[0], 0, 0);
+            if (input == forged) {
+                assertSame(registry.local(Chain.class), table.readUntagged(nothing, registry.local(Chain.class)));
+            } else {
+                // Whole's preload has no def of Chain, so one must follow
+                assertThrows(MalformedInputException.class, () -> table.readUntagged(nothing, registry.local(Chain.class)));
+            }
+        }
+    }
+
+    @Test
     void aCompressedPreloadOutsideItsBoundsIsRefusedBeforeInflating() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         byte[] bytes = compressedWholePreload(registry).bytes();
@@ -314,15 +379,19 @@ class DefTableTest {
         int compressed = PreloadBytes.leb(bytes, at);
         int start = at[0];
         assertEquals(bytes.length - 1, start + compressed);
-        // inflating to more than 32 times the compressed bytes, or more than 1 MiB: malformed
-        for (int claimed : new int[] {32 * compressed + 1, (1 << 20) + 1}) {
-            byte[] bad = lead(bytes, claimed, compressed, Arrays.copyOfRange(bytes, start, bytes.length));
-            assertMalformed(registry, bad, "said to inflate to " + claimed);
+        byte[] run = Arrays.copyOfRange(bytes, start, start + compressed);
+        String bound = "(more than the compressed bytes";
+        // inflating to more than 8 times the compressed bytes, to no more than them: malformed
+        for (int claimed : new int[] {8 * compressed + 1, compressed, compressed - 1}) {
+            assertMalformed(registry, lead(bytes, claimed, compressed, run), "said to inflate to " + claimed + " " + bound);
         }
+        // more than 1 MiB, from enough compressed bytes that the ratio allows it
+        int big = (1 << 20) / 8 + 1;
+        assertMalformed(registry, lead(bytes, (1 << 20) + 1, big, new byte[big]), "said to inflate to 1048577 " + bound);
         // compressed bytes past the payload's end, or none
         byte[] cut = Arrays.copyOf(bytes, start + compressed / 2);
-        assertMalformed(registry, cut, "a compressed preload of " + compressed + " bytes");
-        assertMalformed(registry, lead(bytes, length, 0, new byte[] {0}), "a compressed preload of 0 bytes");
+        assertMalformed(registry, cut, "a compressed preload of " + compressed + " bytes (" + compressed / 2 + " left)");
+        assertMalformed(registry, lead(bytes, length, 0, new byte[] {0}), "a compressed preload of 0 bytes (");
     }
 
     @Test
@@ -344,9 +413,14 @@ class DefTableTest {
         byte[] longer = Arrays.copyOf(run, run.length + 1);
         assertMalformed(registry, lead(bytes, length, compressed + 1, longer), "left over");
         // a run of defs that are themselves malformed: a count of 3 defs where the bytes hold one
-        byte[] oneTiny = {0x03, 0x00, 0x00, 4, 0, 3, 0, 0};
-        byte[] deflated = PreloadCompression.deflate(oneTiny);
-        MalformedInputException e = assertMalformed(registry, lead(bytes, oneTiny.length, deflated.length, deflated),
+        // (package 0 named "", then a def of a class named with 60 a's and no fields)
+        BufferWriter one = BufferWriter.growable(80);
+        one.writeBytes(new byte[] {0x03, 0x00, 0x00, 65, 0, 0}, 0, 6);
+        one.writeString("a".repeat(60));
+        one.writeByte(0);
+        byte[] defs = one.toByteArray();
+        byte[] deflated = PreloadCompression.deflate(defs);
+        MalformedInputException e = assertMalformed(registry, lead(bytes, defs.length, deflated.length, deflated),
                 "of the preload inflated from here");
         assertEquals(10, e.offset());
     }

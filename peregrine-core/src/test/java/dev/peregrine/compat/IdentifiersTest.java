@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class IdentifiersTest {
     private static byte[] write(String name) {
         BufferWriter out = BufferWriter.growable(8);
-        Identifiers.write(out, name);
+        Identifiers.write(out, name, false);
         return out.toByteArray();
     }
 
