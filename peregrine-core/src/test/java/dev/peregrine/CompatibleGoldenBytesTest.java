@@ -52,13 +52,17 @@ class CompatibleGoldenBytesTest {
 
     /** A string of Latin-1 chars as the format writes it: LEB128 varint(length << 2), then the chars. */
     private static void string(ByteArrayOutputStream out, String s) {
-        int n = s.length() << 2;
+        leb(out, s.length() << 2);
+        out.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+
+    /** An unsigned LEB128 varint: seven bits a byte, low bits first. */
+    private static void leb(ByteArrayOutputStream out, int n) {
         while (n >= 0x80) {
             out.write(n & 0x7F | 0x80);
             n >>>= 7;
         }
         out.write(n);
-        out.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     }
 
     /** Six-bit codes of a name, packed low bits first: written here bit by bit, apart from the encoder. */
@@ -290,6 +294,20 @@ class CompatibleGoldenBytesTest {
         otherToken[3] ^= 1;
         back = q.codec(Segment.class).decode(otherToken);
         assertEquals("c", ((Point) back.via).label);
+        // the reader's own token and length with other compressed bytes (another zlib build's):
+        // taken as its own defs, the bytes skipped unread, so even zeros pass; with another token
+        // the zeros are inflated and refused
+        ByteArrayOutputStream recompressed = new ByteArrayOutputStream();
+        recompressed.writeBytes(java.util.Arrays.copyOf(v8, 11));
+        leb(recompressed, lead.length());
+        leb(recompressed, 40);
+        recompressed.writeBytes(new byte[40]);
+        recompressed.writeBytes(after);
+        byte[] zeros = recompressed.toByteArray();
+        assertEquals(2, q.codec(Segment.class).decode(zeros).to.x);
+        byte[] zerosOtherToken = zeros.clone();
+        zerosOtherToken[3] ^= 1;
+        assertThrows(MalformedInputException.class, () -> q.codec(Segment.class).decode(zerosOtherToken));
 
         // version 6: 00 06 and the LEB128 body
         ByteArrayOutputStream old = new ByteArrayOutputStream();
