@@ -332,20 +332,31 @@ public final class SlotLinker {
 
     /**
      * The codecs of a map field's key and value classes; null without a {@code mapKey}, when either
-     * has none, or in the compatible format.
+     * has none, or in the compatible format unless both are a {@code String} or a box.
      *
      * Perf: in the compatible format the map path measured slower than the general one (compatible
-     * ComplexObject serialize 143 -> 214 ns, min of 12 iterations), where the same-schema format
-     * gained a quarter; so there such fields keep the general path.
+     * ComplexObject serialize 143 -> 214 ns, min of 12 iterations, before the preload), where the
+     * same-schema format gained a quarter; so fields whose keys or values carry definitions keep
+     * the general path there. Keys and values that carry none write the same bytes in both
+     * formats, and since the preload the map path is the faster for them too (DESIGN.md,
+     * fiftieth round).
      */
     private static TypeCodec<?>[] mapCodecs(SlotSpec s) {
-        if (s.resolver() instanceof TypeRegistry r && r.compatible()) {
+        if (s.resolver() instanceof TypeRegistry r && r.compatible() && !(s.slot().mapKey() != null
+                && carriesNoDef(s.slot().mapKey().raw()) && carriesNoDef(s.slot().mapValue().raw()))) {
             return null;
         }
         TypeHint key = s.known() ? null : s.slot().mapKey();
         TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
         TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, s.slot().mapValue());
         return valueCodec == null ? null : new TypeCodec<?>[] {keyCodec, valueCodec};
+    }
+
+    /** @return true for a {@code String} or a box: values that never carry a class definition */
+    private static boolean carriesNoDef(Class<?> type) {
+        return type == String.class || type == Integer.class || type == Long.class || type == Boolean.class
+                || type == Double.class || type == Float.class || type == Short.class || type == Byte.class
+                || type == Character.class;
     }
 
     /** The same-schema codec inside a compatible one, or the codec itself. */
