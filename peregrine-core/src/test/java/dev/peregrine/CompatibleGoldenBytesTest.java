@@ -52,18 +52,10 @@ class CompatibleGoldenBytesTest {
 
     /** A string of Latin-1 chars as the format writes it: LEB128 varint(length << 2), then the chars. */
     private static void string(ByteArrayOutputStream out, String s) {
-        leb(out, s.length() << 2);
+        PreloadBytes.writeLeb(out, s.length() << 2);
         out.writeBytes(s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     }
 
-    /** An unsigned LEB128 varint: seven bits a byte, low bits first. */
-    private static void leb(ByteArrayOutputStream out, int n) {
-        while (n >= 0x80) {
-            out.write(n & 0x7F | 0x80);
-            n >>>= 7;
-        }
-        out.write(n);
-    }
 
     /** Six-bit codes of a name, packed low bits first: written here bit by bit, apart from the encoder. */
     private static byte[] packed(String name) {
@@ -299,8 +291,8 @@ class CompatibleGoldenBytesTest {
         // the zeros are inflated and refused
         ByteArrayOutputStream recompressed = new ByteArrayOutputStream();
         recompressed.writeBytes(java.util.Arrays.copyOf(v8, 11));
-        leb(recompressed, lead.length());
-        leb(recompressed, 40);
+        PreloadBytes.writeLeb(recompressed, lead.length());
+        PreloadBytes.writeLeb(recompressed, 40);
         recompressed.writeBytes(new byte[40]);
         recompressed.writeBytes(after);
         byte[] zeros = recompressed.toByteArray();

@@ -343,20 +343,13 @@ public final class SlotLinker {
      */
     private static TypeCodec<?>[] mapCodecs(SlotSpec s) {
         if (s.resolver() instanceof TypeRegistry r && r.compatible() && !(s.slot().mapKey() != null
-                && carriesNoDef(s.slot().mapKey().raw()) && carriesNoDef(s.slot().mapValue().raw()))) {
+                && ClassDef.isStringOrBox(s.slot().mapKey().raw()) && ClassDef.isStringOrBox(s.slot().mapValue().raw()))) {
             return null;
         }
         TypeHint key = s.known() ? null : s.slot().mapKey();
         TypeCodec<?> keyCodec = key == null ? null : elementCodec(s, key);
         TypeCodec<?> valueCodec = keyCodec == null ? null : elementCodec(s, s.slot().mapValue());
         return valueCodec == null ? null : new TypeCodec<?>[] {keyCodec, valueCodec};
-    }
-
-    /** @return true for a {@code String} or a box: values that never carry a class definition */
-    private static boolean carriesNoDef(Class<?> type) {
-        return type == String.class || type == Integer.class || type == Long.class || type == Boolean.class
-                || type == Double.class || type == Float.class || type == Short.class || type == Byte.class
-                || type == Character.class;
     }
 
     /** The same-schema codec inside a compatible one, or the codec itself. */

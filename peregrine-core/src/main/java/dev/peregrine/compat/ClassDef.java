@@ -154,8 +154,16 @@ public final class ClassDef {
      *         primitive, or one of the final classes {@code String}, a box, a primitive array
      */
     private static boolean holdsNoDef(Class<?> type) {
-        return type.isPrimitive() || type == String.class || NO_DEF_CLASSES.contains(type)
+        return type.isPrimitive() || isStringOrBox(type)
                 || type.isArray() && type.getComponentType().isPrimitive();
+    }
+
+    /**
+     * @param type a class
+     * @return true for {@code String} and the boxes: final classes whose values never carry a def
+     */
+    public static boolean isStringOrBox(Class<?> type) {
+        return type == String.class || NO_DEF_CLASSES.contains(type);
     }
 
     private static byte[] withLength(BufferWriter body) {

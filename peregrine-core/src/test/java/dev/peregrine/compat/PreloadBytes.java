@@ -37,13 +37,7 @@ public final class PreloadBytes {
         out.write(0);
         out.write(mark);
         out.write(sha, 0, 8);
-        // the length as an unsigned LEB128 varint, seven bits a byte, low bits first
-        int n = defs.length;
-        while (n >= 0x80) {
-            out.write(n & 0x7F | 0x80);
-            n >>>= 7;
-        }
-        out.write(n);
+        writeLeb(out, defs.length);
         out.writeBytes(defs);
         out.write(0);
         return out.toByteArray();
@@ -91,6 +85,20 @@ public final class PreloadBytes {
         } finally {
             inflater.end();
         }
+    }
+
+    /**
+     * Writes an unsigned LEB128 varint: seven bits a byte, low bits first.
+     *
+     * @param out the output
+     * @param n   a non-negative value
+     */
+    public static void writeLeb(ByteArrayOutputStream out, int n) {
+        while (n >= 0x80) {
+            out.write(n & 0x7F | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
     }
 
     /**
