@@ -288,14 +288,8 @@ class DefTableTest {
         assertTrue(bytes.length + 16 <= packed.bytes().length, bytes.length + " against " + packed.bytes().length);
         // read twice (the second time from the registry's cache of inflated runs)
         for (int round = 0; round < 2; round++) {
-            DefTable table = new DefTable(registry);
-            ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
-            table.readStart(in, DefTable.VERSION_5);
-            assertEquals(bytes.length - 1, in.position());
             // the defs inflated are the local ones (found by their names-as-strings bytes)
-            assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
-            assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
-                    registry.local(Part.class)));
+            assertReadsWholeAndPart(registry, bytes);
         }
         // a reader whose own preload is this one takes it by its head, unread
         byte[] lead = withHeader(bytes);
@@ -334,13 +328,7 @@ class DefTableTest {
                 registry.own(preload);
             }
             byte[] input = owns ? lead(bytes, length, other.length, new byte[other.length]) : otherRun;
-            DefTable table = new DefTable(registry);
-            ArrayReader in = new ArrayReader(input, 0, input.length);
-            table.readStart(in, DefTable.VERSION_5);
-            assertEquals(input.length - 1, in.position());
-            assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
-            assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
-                    registry.local(Part.class)));
+            assertReadsWholeAndPart(registry, input);
         }
         // the owner's zeros are no DEFLATE run: only the token and length let them through
         byte[] zeros = lead(bytes, length, other.length, new byte[other.length]);
@@ -456,13 +444,7 @@ class DefTableTest {
         assertSame(registry.local(Whole.class), preload.defs[0]);
         byte shade = (byte) java.util.Arrays.asList(preload.defs).indexOf(registry.local(Shade.class));
         assertEquals(0, bytes[bytes.length - 1]);
-        DefTable table = new DefTable(registry);
-        ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
-        table.readStart(in, DefTable.VERSION_5);
-        assertEquals(bytes.length - 1, in.position());
-        assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
-        ArrayReader nothing = new ArrayReader(new byte[0], 0, 0);
-        assertSame(registry.local(Part.class), table.readUntagged(nothing, registry.local(Part.class)));
+        DefTable table = assertReadsWholeAndPart(registry, bytes);
         assertSame(registry.local(Shade.class), table.read(new ArrayReader(new byte[] {shade}, 0, 1),
                 registry.local(Shade.class)));
     }
@@ -714,13 +696,25 @@ class DefTableTest {
         byte[] bytes = preload.bytes();
         // version 5: the count and defs straight after the header, then the root's reference 0
         byte[] v5 = Arrays.copyOfRange(bytes, preload.head(), bytes.length);
+        assertReadsWholeAndPart(registry, v5);
+    }
+
+    /**
+     * Reads the defs at the start of {@code bytes} with a fresh table: they must end right before
+     * the last byte (the root's reference), and the root's reference and an untagged {@code Part}
+     * must find the local defs of {@code Whole} and {@code Part}.
+     *
+     * @return the table, for further reads
+     */
+    private static DefTable assertReadsWholeAndPart(DefRegistry registry, byte[] bytes) {
         DefTable table = new DefTable(registry);
-        ArrayReader in = new ArrayReader(v5, 0, v5.length);
+        ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
         table.readStart(in, DefTable.VERSION_5);
-        assertEquals(v5.length - 1, in.position());
+        assertEquals(bytes.length - 1, in.position());
         assertSame(registry.local(Whole.class), table.read(in, registry.local(Whole.class)));
         assertSame(registry.local(Part.class), table.readUntagged(new ArrayReader(new byte[0], 0, 0),
                 registry.local(Part.class)));
+        return table;
     }
 
     @Test
