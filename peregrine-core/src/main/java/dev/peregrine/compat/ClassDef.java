@@ -73,6 +73,8 @@ public final class ClassDef {
     private final Key plainKey;
     private final Class<?> local;
     private final int serial;
+    /** {@link #bitOf} the serial. */
+    private final long bit;
     private final int bitmapBits;
     private final boolean selfContained;
 
@@ -93,6 +95,7 @@ public final class ClassDef {
         this.constants = constants;
         this.local = local;
         this.serial = serial;
+        this.bit = bitOf(serial);
         BufferWriter body = encodeBody(simpleName, false);
         this.key = new Key(this.packageName, Arrays.copyOf(body.array(), body.size()));
         this.encoded = withLength(body);
@@ -432,6 +435,20 @@ public final class ClassDef {
     /** @return the index among one registry's local defs, or -1 */
     int serial() {
         return serial;
+    }
+
+    /** @return {@link #bitOf} this def's serial: its bit in a {@link DefTable}'s word of carried defs */
+    long bit() {
+        return bit;
+    }
+
+    /**
+     * @param serial a def's serial, or -1
+     * @return the bit of a serial below 64 in one {@code long}, else 0 (a def whose carriage such
+     *         a word cannot record)
+     */
+    static long bitOf(int serial) {
+        return serial >= 0 && serial < Long.SIZE ? 1L << serial : 0;
     }
 
     @Override

@@ -61,6 +61,11 @@ public final class DefTable {
     private int[] indexBySerial = new int[16];
     private int[] serialsUsed = new int[16];
     private int written;
+    /**
+     * Writer side: {@link ClassDef#bit} of each def written (serials below 64), so that the question
+     * {@link #writeUntagged} asks per object is answered from one word. Perf: see {@link #carriedLocal}.
+     */
+    private long writtenBits;
     private ClassDef[] read = new ClassDef[8];
     private int readCount;
     /**
@@ -70,6 +75,15 @@ public final class DefTable {
     private ClassDef[] carriedFor = new ClassDef[16];
     private int[] carriedSerials = new int[8];
     private int carriedCount;
+    /**
+     * Reader side: {@link ClassDef#bit} of each local def that {@link #carriedFor} holds at its own
+     * serial, recorded only in format version 4 and later, where an untagged position of that
+     * class then carries nothing. Perf: {@link #readUntagged} asks this word before anything else
+     * (and {@link #writeUntagged} asks {@link #writtenBits}): an array of beans with an enum field
+     * asks once per bean, and the word takes two dependent loads and a bounds check out of each
+     * ask (DESIGN.md, fifty-second round).
+     */
+    private long carriedLocal;
     /** Reader side: how many defs read are not local ones (other versions, or classes not here). */
     private int foreignCount;
     /** Reader side: the last class this reader lacks found by name, and its def, for the next drop. */
@@ -151,6 +165,8 @@ public final class DefTable {
             indexBySerial[serialsUsed[i]] = 0;
         }
         written = 0;
+        writtenBits = 0;
+        carriedLocal = 0;
         for (int i = 0; i < readCount; i++) {
             read[i] = null;
         }
@@ -181,6 +197,9 @@ public final class DefTable {
      */
     public void readVersion(int version) {
         this.version = version;
+        if (version < VERSION_4) {
+            carriedLocal = 0;
+        }
     }
 
     /**
@@ -335,6 +354,7 @@ public final class DefTable {
         int defs = (int) mark;
         for (int i = defs; i < written; i++) {
             indexBySerial[serialsUsed[i]] = 0;
+            writtenBits &= ~ClassDef.bitOf(serialsUsed[i]);
         }
         written = Math.min(written, defs);
         forgetPackages((int) (mark >>> 32));
@@ -388,6 +408,7 @@ public final class DefTable {
         int s = root.serial();
         serialsUsed[0] = s;
         indexBySerial[s] = written = 1;
+        writtenBits |= root.bit();
         packages[0] = root.packageName();
         packageCount = 1;
         kept = preload;
@@ -405,6 +426,7 @@ public final class DefTable {
             int s = d[i].serial();
             serialsUsed[i] = s;
             indexBySerial[s] = i + 1;
+            writtenBits |= d[i].bit();
         }
         written = d.length;
         recordPackages(preload);
@@ -469,6 +491,7 @@ public final class DefTable {
         carriedFor[s] = root;
         carriedSerials[0] = s;
         carriedCount = 1;
+        carriedLocal |= root.bit();
         kept = preload;
         return true;
     }
@@ -497,6 +520,7 @@ public final class DefTable {
             read[i] = def;
             carriedFor[s] = def;
             carriedSerials[i] = s;
+            carriedLocal |= def.bit();
         }
         readCount = carriedCount = d.length;
         recordPackages(preload);
@@ -511,6 +535,13 @@ public final class DefTable {
      * @param def a local def
      */
     public void writeUntagged(BufferWriter out, ClassDef def) {
+        if ((writtenBits & def.bit()) == 0) {
+            writeUntaggedIndexed(out, def);
+        }
+    }
+
+    /** {@link #writeUntagged} asked of the table's arrays: a serial of 64 or more, or a def not written yet. */
+    private void writeUntaggedIndexed(BufferWriter out, ClassDef def) {
         int s = def.serial();
         if (s >= indexBySerial.length || indexBySerial[s] == 0) {
             define(out, def);
@@ -527,6 +558,7 @@ public final class DefTable {
         }
         serialsUsed[written] = s;
         indexBySerial[s] = ++written;
+        writtenBits |= def.bit();
         out.writeVarUInt(written - 1);
         // Perf: a new package's name and the def go out as one precomputed run of bytes.
         int p = packageIndex(def.packageName());
@@ -660,6 +692,9 @@ public final class DefTable {
      * @return the writer's def of the class: {@code expected} itself when it had the same version
      */
     public ClassDef readUntagged(BufferReader in, ClassDef expected) {
+        if ((carriedLocal & expected.bit()) != 0) {
+            return expected;
+        }
         if (version < VERSION_4) {
             return read(in, expected);
         }
@@ -689,6 +724,9 @@ public final class DefTable {
         }
         carriedSerials[carriedCount++] = serial;
         carriedFor[serial] = def;
+        if (def.serial() == serial && version >= VERSION_4) {
+            carriedLocal |= def.bit();
+        }
     }
 
     /**

@@ -745,6 +745,75 @@ class DefTableTest {
     }
 
     @Test
+    void anUntaggedPositionCarriesItsDefOnceWhateverTheSerial() {
+        // serials below 64 are answered from the table's word of carried defs, the others from its arrays
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        for (int serial : new int[] {0, 1, 63, 64, 200}) {
+            ClassDef def = ClassDef.local(Sample.class, serial);
+            DefTable writer = new DefTable(registry);
+            BufferWriter out = BufferWriter.growable(64);
+            writer.writeUntagged(out, def);
+            int once = out.size();
+            assertTrue(once > 2, "serial " + serial);
+            writer.writeUntagged(out, def);
+            assertEquals(once, out.size(), "serial " + serial);
+            DefTable reader = new DefTable(registry);
+            ArrayReader in = new ArrayReader(out.toByteArray(), 0, out.size());
+            assertSame(def, reader.readUntagged(in, def));
+            assertEquals(once, in.position(), "serial " + serial);
+            assertSame(def, reader.readUntagged(in, def));
+            assertEquals(once, in.position(), "serial " + serial);
+            reader.reset();
+            writer.reset();
+            BufferWriter next = BufferWriter.growable(64);
+            writer.writeUntagged(next, def);
+            assertEquals(once, next.size(), "serial " + serial + " after a reset");
+            ArrayReader nextIn = new ArrayReader(next.toByteArray(), 0, next.size());
+            assertSame(def, reader.readUntagged(nextIn, def));
+            assertEquals(once, nextIn.position(), "serial " + serial + " after a reset");
+        }
+    }
+
+    @Test
+    void aRolledBackValueForgetsTheDefsItCarriedInUntaggedPositions() {
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        DefTable table = new DefTable(registry);
+        long mark = table.mark();
+        BufferWriter first = BufferWriter.growable(64);
+        table.writeUntagged(first, def);
+        table.rollBack(mark);
+        BufferWriter again = BufferWriter.growable(64);
+        table.writeUntagged(again, def);
+        assertTrue(first.size() > 0);
+        assertArrayEquals(first.toByteArray(), again.toByteArray());
+        BufferWriter none = BufferWriter.growable(8);
+        table.writeUntagged(none, def);
+        assertEquals(0, none.size());
+    }
+
+    @Test
+    void aTableToldOfVersion3ReadsAReferenceInEveryUntaggedPosition() {
+        // version 3 carries a def reference before every object, even once a table of a stream
+        // has carried the def in a later version's untagged position
+        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
+        ClassDef def = registry.local(Sample.class);
+        BufferWriter out = BufferWriter.growable(64);
+        new DefTable(registry).writeUntagged(out, def);
+        out.writeVarUInt(0);
+        byte[] bytes = out.toByteArray();
+        DefTable table = new DefTable(registry);
+        ArrayReader in = new ArrayReader(bytes, 0, bytes.length);
+        assertSame(def, table.readUntagged(in, def));
+        int afterDef = in.position();
+        assertSame(def, table.readUntagged(in, def));
+        assertEquals(afterDef, in.position());
+        table.readVersion(DefTable.VERSION_3);
+        assertSame(def, table.readUntagged(in, def));
+        assertEquals(bytes.length, in.position());
+    }
+
+    @Test
     void aStreamCannotCarryMoreThanTheBound() {
         BufferWriter out = BufferWriter.growable(1 << 20);
         writeDefs(out, DefTable.MAX_DEFS + 1);
