@@ -76,19 +76,38 @@ class DefTableTest {
 
     @Test
     void aRolledBackValueForgetsThePackagesItNamed() {
+        assertArrayEquals(new byte[] {0}, writeRolledBackThenAgain(DefTable::write));
+    }
+
+    @Test
+    void aRolledBackValueForgetsTheDefsItCarriedInUntaggedPositions() {
+        assertArrayEquals(new byte[0], writeRolledBackThenAgain(DefTable::writeUntagged));
+    }
+
+    /** {@link DefTable#write} or {@link DefTable#writeUntagged}. */
+    private interface DefWrite {
+        void write(DefTable table, BufferWriter out, ClassDef def);
+    }
+
+    /**
+     * Writes a def by {@code write} into a value that is then rolled back, and again: the second
+     * write must give the same bytes as the first.
+     *
+     * @return what a third write gives
+     */
+    private static byte[] writeRolledBackThenAgain(DefWrite write) {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         ClassDef def = registry.local(Sample.class);
         DefTable table = new DefTable(registry);
-        BufferWriter first = BufferWriter.growable(64);
+        BufferWriter[] outs = {BufferWriter.growable(64), BufferWriter.growable(64), BufferWriter.growable(8)};
         long mark = table.mark();
-        table.write(first, def);
+        write.write(table, outs[0], def);
         table.rollBack(mark);
-        BufferWriter again = BufferWriter.growable(64);
-        table.write(again, def);
-        assertArrayEquals(first.toByteArray(), again.toByteArray());
-        BufferWriter reference = BufferWriter.growable(8);
-        table.write(reference, def);
-        assertArrayEquals(new byte[] {0}, reference.toByteArray());
+        write.write(table, outs[1], def);
+        assertTrue(outs[0].size() > 0);
+        assertArrayEquals(outs[0].toByteArray(), outs[1].toByteArray());
+        write.write(table, outs[2], def);
+        return outs[2].toByteArray();
     }
 
     @Test
@@ -772,24 +791,6 @@ class DefTableTest {
             assertSame(def, reader.readUntagged(nextIn, def));
             assertEquals(once, nextIn.position(), "serial " + serial + " after a reset");
         }
-    }
-
-    @Test
-    void aRolledBackValueForgetsTheDefsItCarriedInUntaggedPositions() {
-        DefRegistry registry = new DefRegistry(Limits.DEFAULT);
-        ClassDef def = registry.local(Sample.class);
-        DefTable table = new DefTable(registry);
-        long mark = table.mark();
-        BufferWriter first = BufferWriter.growable(64);
-        table.writeUntagged(first, def);
-        table.rollBack(mark);
-        BufferWriter again = BufferWriter.growable(64);
-        table.writeUntagged(again, def);
-        assertTrue(first.size() > 0);
-        assertArrayEquals(first.toByteArray(), again.toByteArray());
-        BufferWriter none = BufferWriter.growable(8);
-        table.writeUntagged(none, def);
-        assertEquals(0, none.size());
     }
 
     @Test
