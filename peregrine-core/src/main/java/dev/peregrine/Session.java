@@ -15,6 +15,8 @@ import dev.peregrine.compat.DefTable;
 import dev.peregrine.compat.Preload;
 import dev.peregrine.registry.TypeRegistry;
 
+import java.util.function.Supplier;
+
 /**
  * The payload framing shared by {@link Peregrine} and {@link Codec}: the header byte, the root's
  * type tag (omitted by a {@code Codec}), the root value; and the error contract around it.
@@ -72,6 +74,8 @@ final class Session {
      * ({@link DefTable#reset}), which only {@link DefTable#carriedFirst} may find.
      */
     private final Reusable<DefTable> spareLeadDefs = new Reusable<>();
+    /** A table from {@link #spareLeadDefs}, for a write that {@link WriteContext#deferDefs deferred} its own. */
+    private final Supplier<DefTable> leadDefs = () -> takeDefs(spareLeadDefs);
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
     /** The stack of map entries kept between the contexts {@link #write(BufferWriter, Object, TypeCodec, Class)} makes. */
     private final Reusable<EntryStack> spareEntries = new Reusable<>();
@@ -102,33 +106,39 @@ final class Session {
      * @return the deepest nesting of values in the payload ({@link WriteContext#deepest})
      */
     int write(BufferWriter out, Object value, TypeCodec<?> rootCodec, Class<?> rootType, byte[] lead) {
-        WriteContext ctx = new WriteContext(out, registry, limits, references);
+        WriteContext ctx = new WriteContext(out, registry, limits, references, leadDefs);
         ctx.takeEntriesFrom(spareEntries);
         if (!registry.compatible()) {
             write(ctx, value, rootCodec, rootType);
             ctx.giveBackEntries();
             return ctx.deepest();
         }
-        if (lead != null && ((CompatibleCodec) rootCodec).selfContained()) {
-            // Perf: such a root is written with no def table at all (its lead carries the one def
-            // the payload has), so none is taken or emptied. The general path below stays in this
-            // method: a call level more cost compatible Sample serialize about 5 ns.
-            writeLead(ctx, value, rootCodec, null);
-            ctx.giveBackEntries();
-            return ctx.deepest();
-        }
-        Reusable<DefTable> spare = lead == null ? spareWriteDefs : spareLeadDefs;
-        DefTable defs = takeDefs(spare);
-        ctx.useDefs(defs, false);
-        try {
-            // The table is reset, so a lead is always taken (writeLead declines only a used one).
-            if (lead == null || !writeLead(ctx, value, rootCodec, null)) {
-                write(ctx, value, rootCodec, rootType);
+        if (lead != null) {
+            // Perf: the output holds the lead, so a table is taken only if the payload needs a def
+            // beyond it: never for a self-contained root, nor for one whose classes are all in its
+            // preload (WriteContext.deferDefs). Given back after a write that completes; one a
+            // failed write took is dropped (the next write that needs one makes its own), as the
+            // entry stack is, and no finally block adds to the compile of this path. The general
+            // path below stays in this method: a call level more cost compatible Sample serialize
+            // about 5 ns.
+            CompatibleCodec root = (CompatibleCodec) rootCodec;
+            ctx.deferDefs(root.preload());
+            writeLeadRoot(ctx, value, root);
+            DefTable taken = ctx.defsTaken();
+            if (taken != null) {
+                giveBack(spareLeadDefs, taken);
             }
             ctx.giveBackEntries();
             return ctx.deepest();
+        }
+        DefTable defs = takeDefs(spareWriteDefs);
+        ctx.useDefs(defs, false);
+        try {
+            write(ctx, value, rootCodec, rootType);
+            ctx.giveBackEntries();
+            return ctx.deepest();
         } finally {
-            giveBack(spare, defs);
+            giveBack(spareWriteDefs, defs);
         }
     }
 
@@ -288,18 +298,26 @@ final class Session {
      */
     boolean writeLead(WriteContext ctx, Object value, TypeCodec<?> rootCodec, byte[] lead) {
         CompatibleCodec root = (CompatibleCodec) rootCodec;
-        if (!root.selfContained() && !ctx.defs().carriedFirst(root.preload())) {
-            return false;
+        if (!root.selfContained()) {
+            if (!ctx.defs().carriedFirst(root.preload())) {
+                return false;
+            }
+            ctx.preloaded(root.preload());
         }
         if (lead != null) {
             ctx.out().writeBytes(lead, 0, lead.length);
         }
+        writeLeadRoot(ctx, value, root);
+        return true;
+    }
+
+    /** The root after its lead: by its body codec (see {@link CompatibleCodec#bodyOrInner}). */
+    private static void writeLeadRoot(WriteContext ctx, Object value, CompatibleCodec root) {
         try {
             ctx.writeRoot(value, root.bodyOrInner());
         } catch (StackOverflowError e) {
             throw stackExhausted();
         }
-        return true;
     }
 
     private static LimitExceededException stackExhausted() {

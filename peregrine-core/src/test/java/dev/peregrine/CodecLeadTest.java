@@ -3,12 +3,17 @@ package dev.peregrine;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A {@code Codec} in the compatible format writes its payload's header and root def as one run and
@@ -198,6 +203,98 @@ class CodecLeadTest {
             assertChain(plainCodec.decode(fromPlain), 3);
             assertChain(trackedCodec.decode(fromPlain), 3);
             assertChain(trackedCodec.decode(fromTracked), 3);
+        }
+    }
+
+    enum Colour { RED, GREEN }
+
+    static final class Box {
+        Object any;
+
+        Box() {
+        }
+
+        Box(Object any) {
+            this.any = any;
+        }
+    }
+
+    /** Its preload holds Shelf, Box and Colour; a Label in a box sits tagged, beyond it. */
+    static final class Shelf {
+        List<Box> boxes;
+        EnumSet<Colour> colours;
+        Colour colour;
+    }
+
+    private static Shelf shelf(EnumSet<Colour> colours, Box... boxes) {
+        Shelf s = new Shelf();
+        s.boxes = new ArrayList<>(Arrays.asList(boxes));
+        s.colours = colours;
+        s.colour = Colour.GREEN;
+        return s;
+    }
+
+    private static void assertShelf(Shelf want, Shelf got) {
+        assertEquals(want.colours, got.colours);
+        assertEquals(want.colour, got.colour);
+        assertEquals(want.boxes.size(), got.boxes.size());
+        for (int i = 0; i < want.boxes.size(); i++) {
+            Box w = want.boxes.get(i);
+            Box g = got.boxes.get(i);
+            if (w == null || w.any == null) {
+                assertEquals(w == null, g == null, "box " + i);
+                assertTrue(w == null || g.any == null, "box " + i);
+            } else {
+                assertEquals(((Label) w.any).text, ((Label) g.any).text, "box " + i);
+            }
+        }
+    }
+
+    @Test
+    void aTableTakenPartWayThroughWritesWhatATableFromTheStartWrites() {
+        // Codec.encode writes a root after its lead with no def table until the payload needs a
+        // def its preload does not hold (WriteContext.deferDefs); encoding into an array takes
+        // the kept context's table before the root. The same bytes either way: for a payload that
+        // needs none, one whose tagged field holds a Label, one with an EnumSet (whose def is
+        // written by the table), and one whose list is rewound, at its null element, after a
+        // Label took the table (so the rewind goes back to a mark from before the table).
+        Peregrine p = Peregrine.builder().compatible(true)
+                .register(Label.class, Box.class, Shelf.class, Colour.class).build();
+        Codec<Shelf> codec = p.codec(Shelf.class);
+        Shelf[] values = {
+            shelf(null, new Box(null)),
+            shelf(null, new Box(new Label(1, "a")), new Box(null)),
+            shelf(EnumSet.of(Colour.RED)),
+            shelf(null, new Box(null), new Box(new Label(2, "b")), null),
+            shelf(null, new Box(new Label(3, "c")), null, new Box(new Label(4, "d"))),
+        };
+        for (int round = 0; round < 3; round++) {
+            for (Shelf value : values) {
+                byte[] payload = codec.encode(value);
+                assertArrayEquals(intoArray(codec, value), payload);
+                Peregrine fresh = Peregrine.builder().compatible(true)
+                        .register(Label.class, Box.class, Shelf.class, Colour.class).build();
+                assertArrayEquals(fresh.codec(Shelf.class).encode(value), payload);
+                assertShelf(value, codec.decode(payload));
+                assertShelf(value, fresh.codec(Shelf.class).decode(payload));
+            }
+        }
+    }
+
+    @Test
+    void aWriteThatFailsAfterTakingATableLeavesLaterWritesWhole() {
+        Peregrine p = Peregrine.builder().compatible(true).maxDepth(4)
+                .register(Label.class, Box.class, Shelf.class, Colour.class).build();
+        Codec<Shelf> codec = p.codec(Shelf.class);
+        // Shelf, list, box and its Label are four deep; the second box's box holds its Label five
+        // deep, refused after the first box's Label took the table.
+        Shelf tooDeep = shelf(null, new Box(new Label(1, "a")), new Box(new Box(new Label(2, "b"))));
+        Shelf fine = shelf(null, new Box(new Label(3, "c")));
+        byte[] want = codec.encode(fine);
+        for (int i = 0; i < 3; i++) {
+            assertThrows(LimitExceededException.class, () -> codec.encode(tooDeep));
+            assertArrayEquals(want, codec.encode(fine));
+            assertShelf(fine, codec.decode(want));
         }
     }
 }

@@ -316,7 +316,7 @@ final class Elements {
         if (def == null || !writesAsRun(ctx, n)) {
             return def;
         }
-        ctx.defs().writeUntagged(ctx.out(), def);
+        ctx.writeUntaggedDef(def);
         return null;
     }
 

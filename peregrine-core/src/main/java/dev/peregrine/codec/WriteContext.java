@@ -35,6 +35,14 @@ public final class WriteContext {
     private final IdentityHashMap<Object, Integer> written;
     private dev.peregrine.compat.DefTable defs;
     private boolean defsPerStream;
+    /**
+     * The preload this payload's output starts with, or null: untagged references to its defs
+     * write nothing, with no question to the table. While {@link #defs} is null it also stands for
+     * the table {@link #deferDefs} put off.
+     */
+    private dev.peregrine.compat.Preload preload;
+    /** Where a table put off by {@link #deferDefs} comes from; null for a context that defers none. */
+    private final java.util.function.Supplier<dev.peregrine.compat.DefTable> tables;
     private int depth;
     /**
      * The deepest nesting this context has reached, over every write since it was made (a reset
@@ -54,6 +62,21 @@ public final class WriteContext {
      * @param references whether to track references
      */
     public WriteContext(BufferWriter out, TypeResolver resolver, Limits limits, boolean references) {
+        this(out, resolver, limits, references, null);
+    }
+
+    /**
+     * Starts a write that may {@link #deferDefs defer} its def table.
+     *
+     * @param out        the output
+     * @param resolver   codecs and type tags
+     * @param limits     bounds to respect
+     * @param references whether to track references
+     * @param tables     where a deferred table comes from, empty; or null
+     */
+    public WriteContext(BufferWriter out, TypeResolver resolver, Limits limits, boolean references,
+                        java.util.function.Supplier<dev.peregrine.compat.DefTable> tables) {
+        this.tables = tables;
         this.out = out;
         this.resolver = resolver;
         this.limits = limits;
@@ -66,6 +89,7 @@ public final class WriteContext {
         if (defs != null && !defsPerStream) {
             defs.reset();
         }
+        preload = null;
         depth = 0;
         if (entries != null) {
             entries.clear();
@@ -128,6 +152,40 @@ public final class WriteContext {
     }
 
     /**
+     * Makes this a write in the compatible format whose output already holds {@code preload}'s
+     * defs, with no def table until the payload needs one: the first question the preload cannot
+     * answer takes a table from this context's source (see the constructor) and records the
+     * preload in it ({@link dev.peregrine.compat.DefTable#carriedFirst}). For a context made for
+     * one write, without a table; the caller gives back what {@link #defsTaken} returns.
+     *
+     * <p>Perf: a payload that refers to no def beyond its preload (a root whose classes are all
+     * final and known) then takes, records and resets no table. One store, the source being the
+     * constructor's: compatible Sample serialize sits at C2's node budget, and with five stores
+     * here its string copy and the steps after its body were left as calls in every JVM looked
+     * at, with three in half of them, with one in none (DESIGN.md, fifty-third round).
+     *
+     * @param preload the defs the output carries
+     */
+    public void deferDefs(dev.peregrine.compat.Preload preload) {
+        this.preload = preload;
+    }
+
+    /**
+     * Records that this payload's output starts with {@code preload}'s defs, which its table has
+     * recorded ({@link dev.peregrine.compat.DefTable#carriedFirst}); until the next {@link #reset}.
+     *
+     * @param preload the preload written
+     */
+    public void preloaded(dev.peregrine.compat.Preload preload) {
+        this.preload = preload;
+    }
+
+    /** @return after {@link #deferDefs}, the table the write took, or null when it needed none */
+    public dev.peregrine.compat.DefTable defsTaken() {
+        return defs;
+    }
+
+    /**
      * Perf: what same-schema paths ask instead of {@code defs() != null}. C2 does not inline a
      * method whose signature names a class not yet loaded, and {@code DefTable} is never loaded by
      * a same-schema {@code Peregrine}, so {@link #defs} stays a call there, with the spills around it.
@@ -135,12 +193,41 @@ public final class WriteContext {
      * @return true in the compatible format, whose objects carry class defs
      */
     public boolean carriesDefs() {
-        return defs != null;
+        return defs != null || preload != null;
     }
 
-    /** @return the defs carried so far, or null in the same-schema format */
+    /**
+     * @return the defs carried so far, or null in the same-schema format; after {@link #deferDefs},
+     *         the table taken then, holding the preload
+     */
     public dev.peregrine.compat.DefTable defs() {
-        return defs;
+        dev.peregrine.compat.DefTable t = defs;
+        return t != null || preload == null ? t : takeDeferred();
+    }
+
+    private dev.peregrine.compat.DefTable takeDeferred() {
+        if (tables == null) {
+            throw new IllegalStateException("a context without a source of def tables deferred its table");
+        }
+        dev.peregrine.compat.DefTable t = tables.get();
+        if (!t.carriedFirst(preload)) {
+            throw new IllegalStateException("a def table taken for a payload's preload was not empty");
+        }
+        defs = t;
+        return t;
+    }
+
+    /**
+     * Writes the reference to a local def in an untagged position: nothing when this payload's
+     * preload carried it, else what {@link dev.peregrine.compat.DefTable#writeUntagged} writes.
+     *
+     * @param def a local def
+     */
+    public void writeUntaggedDef(dev.peregrine.compat.ClassDef def) {
+        dev.peregrine.compat.Preload p = preload;
+        if (p == null || (p.carriedBits() & def.bit()) == 0) {
+            defs().writeUntagged(out, def);
+        }
     }
 
     /** @return whether this write tracks references (each object then starts with a marker) */
@@ -210,7 +297,7 @@ public final class WriteContext {
             return;
         }
         enter();
-        defs.writeUntagged(out, def);
+        writeUntaggedDef(def);
         inner.write(this, value, hint);
         depth--;
     }
@@ -225,7 +312,7 @@ public final class WriteContext {
      */
     public void writeEnumWithDef(Object value, EnumCodec codec, dev.peregrine.compat.ClassDef def) {
         enterLeaf();
-        defs.writeUntagged(out, def);
+        writeUntaggedDef(def);
         codec.write(this, (Enum<?>) value, null);
     }
 
@@ -450,7 +537,8 @@ public final class WriteContext {
      *         carried before it was rewound: 0 in the same-schema format
      */
     public long listMark() {
-        return defs == null ? 0 : defs.mark();
+        // A deferred table, taken later in the list, rolls back to the state that recorded the preload.
+        return defs != null ? defs.mark() : preload != null ? preload.mark() : 0;
     }
 
     /**

@@ -437,8 +437,11 @@ public final class ClassDef {
         return serial;
     }
 
-    /** @return {@link #bitOf} this def's serial: its bit in a {@link DefTable}'s word of carried defs */
-    long bit() {
+    /**
+     * @return {@link #bitOf} this def's serial: its bit in a {@link DefTable}'s word of carried defs
+     *         and in a {@link Preload#carriedBits}
+     */
+    public long bit() {
         return bit;
     }
 

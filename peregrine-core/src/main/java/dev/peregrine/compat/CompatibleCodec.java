@@ -183,14 +183,14 @@ public final class CompatibleCodec extends TypeCodec<Object> {
     private class Untagged extends TypeCodec<Object> implements RunReader {
         @Override
         public void write(WriteContext ctx, Object value, TypeHint hint) {
-            ctx.defs().writeUntagged(ctx.out(), local);
+            ctx.writeUntaggedDef(local);
             inner.write(ctx, value, hint);
         }
 
         /** The def before the run's first value, as {@link #write} would write it; then the same-schema codec. */
         @Override
         public TypeCodec<Object> startRun(WriteContext ctx) {
-            ctx.defs().writeUntagged(ctx.out(), local);
+            ctx.writeUntaggedDef(local);
             return inner;
         }
 

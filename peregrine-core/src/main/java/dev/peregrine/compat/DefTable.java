@@ -341,7 +341,12 @@ public final class DefTable {
 
     /** @return how many defs and packages this table has written, for {@link #rollBack} */
     public long mark() {
-        return (long) packageCount << 32 | written;
+        return mark(packageCount, written);
+    }
+
+    /** {@link #mark()} of a table that has written {@code defs} defs and {@code packages} packages. */
+    static long mark(int packages, int defs) {
+        return (long) packages << 32 | defs;
     }
 
     /**

@@ -76,6 +76,8 @@ public final class Preload {
     final ClassDef[] defs;
     final String[] packages;
     final int maxSerial;
+    /** {@link ClassDef#bit} of each def, or-ed: see {@link #carriedBits}. */
+    private final long carriedBits;
     /** The root's def when it is the only one, else null. */
     final ClassDef single;
     private final byte[] bytes;
@@ -91,10 +93,13 @@ public final class Preload {
         this.defs = defs;
         Set<String> names = new LinkedHashSet<>();
         int max = 0;
+        long bits = 0;
         for (ClassDef d : defs) {
             names.add(d.packageName());
             max = Math.max(max, d.serial());
+            bits |= d.bit();
         }
+        this.carriedBits = bits;
         this.packages = names.toArray(new String[0]);
         this.maxSerial = max;
         byte[] carried = encode(defs, packages, false);
@@ -265,5 +270,19 @@ public final class Preload {
      */
     public boolean selfContained() {
         return selfContained;
+    }
+
+    /**
+     * @return the {@link ClassDef#bit} of every def here (those of serial 64 and more have none):
+     *         a payload that starts with these defs has carried them all the way through, so an
+     *         untagged reference to one writes nothing whatever its table holds
+     */
+    public long carriedBits() {
+        return carriedBits;
+    }
+
+    /** @return the {@link DefTable#mark} of a table that holds these defs and nothing else */
+    public long mark() {
+        return DefTable.mark(packages.length, defs.length);
     }
 }
