@@ -433,8 +433,14 @@ final class Session {
             }
             if (lead != null) {
                 // Reset first, so that the table is empty and the budget counts the whole payload.
-                ctx.reset(references);
+                // A self-contained root's payload consults no table, so its table is left as it
+                // is: the general path below empties it (startBody), should the lead not match.
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
+                if (root.selfContained()) {
+                    ctx.resetKeepingDefs(references);
+                } else {
+                    ctx.reset(references);
+                }
                 if (ctx.defs().readFirst(in, lead, root.preload())) {
                     in.valuesInLeb128(false);
                     return (T) ctx.readRoot(root.bodyOrInner());

@@ -206,6 +206,27 @@ class CodecLeadTest {
         }
     }
 
+    @Test
+    void aSelfContainedRootReadsLeadAndGeneralPayloadsInAnyOrder() {
+        // A Label payload after its lead consults no def table, so its decode leaves the table as
+        // the last general payload (one with references tracked, another header) left it; each
+        // general payload empties it before reading its own defs (Session.startBody).
+        Codec<Label> labels = Peregrine.builder().compatible(true).register(Label.class).build().codec(Label.class);
+        Codec<Label> tracked = Peregrine.builder().compatible(true).referenceTracking(true).register(Label.class)
+                .build().codec(Label.class);
+        byte[] lead = labels.encode(new Label(1, "lead"));
+        byte[] general = tracked.encode(new Label(2, "general"));
+        byte[] other = tracked.encode(new Label(3, "other"));
+        for (byte[] payload : new byte[][] {general, lead, other, lead, lead, general, other, lead}) {
+            Label back = labels.decode(payload);
+            Label want = tracked.decode(payload);
+            assertEquals(want.id, back.id);
+            assertEquals(want.text, back.text);
+        }
+        assertEquals("lead", labels.decode(lead).text);
+        assertEquals("other", labels.decode(other).text);
+    }
+
     enum Colour { RED, GREEN }
 
     static final class Box {
