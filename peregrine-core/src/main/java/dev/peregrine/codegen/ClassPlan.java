@@ -34,8 +34,21 @@ import java.util.List;
  * like a field instruction.
  */
 final class ClassPlan {
-    /** Estimated bytecode bytes per chunk; keeps each chunk under the JIT's 325-byte inlining limit. */
+    /** Estimated bytecode bytes per write chunk; keeps each under the JIT's 325-byte inlining limit. */
     private static final int CHUNK_BUDGET = 260;
+    /**
+     * Estimated bytecode bytes per read chunk: past C2's 325-byte limit for inlining a hot callee
+     * (the estimate runs low: 340 to 363 actual bytes for Struct's), so that each chunk of a class
+     * read in several compiles on its own, whole, and not so far past it that a chunk's own compile
+     * reaches C2's node budget (Struct's did from about 25 fields of four kinds).
+     *
+     * <p>Perf: chunks small enough to inline were inlined into the caller's compile (the root's
+     * {@code Codec.decode}, with everything before it) until that compile reached C2's node
+     * budget, and the cut fell inside a chunk, where it left a call per float and double load
+     * (DESIGN.md, fifty-second and fifty-third rounds): Struct decode 142 to 160 ns against 117 to
+     * 127 with these, same-schema and compatible alike.
+     */
+    private static final int READ_CHUNK_BUDGET = 350;
 
     /** A run of fields emitted as one method; {@code word} is the bitmap word its bits live in, or -1. */
     record Chunk(int from, int to, int word) {
@@ -52,7 +65,10 @@ final class ClassPlan {
     final List<FieldAccess> fields = new ArrayList<>();
     final List<Object> classData = new ArrayList<>();
     final List<ReferenceSlot> slots = new ArrayList<>();
+    /** The write's chunks. */
     final List<Chunk> chunks;
+    /** The read's chunks (of a class built empty and filled; one built by its constructor reads in one method). */
+    final List<Chunk> readChunks;
     final int constructorHandle;
     /** The leaf fields whose checks each object's read takes at once, or null. */
     final LeafFields leaves;
@@ -78,7 +94,8 @@ final class ClassPlan {
             fields.add(plan(model.fields().get(i), byConstructor[i], resolver));
         }
         this.constructorHandle = planConstructor(model.instantiation());
-        this.chunks = chunk(fields);
+        this.chunks = chunk(fields, CHUNK_BUDGET);
+        this.readChunks = chunk(fields, READ_CHUNK_BUDGET);
     }
 
     /**
@@ -207,7 +224,7 @@ final class ClassPlan {
         return c.getClassLoader() == type.getClassLoader() && c.getPackageName().equals(type.getPackageName());
     }
 
-    private static List<Chunk> chunk(List<FieldAccess> fields) {
+    private static List<Chunk> chunk(List<FieldAccess> fields, int budget) {
         List<Chunk> chunks = new ArrayList<>();
         int from = 0;
         int weight = 0;
@@ -217,7 +234,7 @@ final class ClassPlan {
             int w = weight(f);
             int fieldWord = f.model().bit() >= 0 ? f.model().bit() >>> 6 : -1;
             boolean otherWord = fieldWord >= 0 && word >= 0 && fieldWord != word;
-            if (i > from && (weight + w > CHUNK_BUDGET || otherWord)) {
+            if (i > from && (weight + w > budget || otherWord)) {
                 chunks.add(new Chunk(from, i, word));
                 from = i;
                 weight = 0;

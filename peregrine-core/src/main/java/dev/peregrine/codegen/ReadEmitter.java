@@ -14,7 +14,8 @@ import java.util.function.IntToLongFunction;
 
 /**
  * Emits {@code read}. With a no-arg constructor: read the bitmap, create the object, announce it,
- * then fill it one chunk method at a time, as {@code write} does. With a constructor that takes
+ * then fill it one chunk method at a time, as {@code write} does (with chunks of their own,
+ * larger than the write's: {@code ClassPlan.READ_CHUNK_BUDGET}). With a constructor that takes
  * fields: read every field into a local, call the constructor, then set the remaining fields; one
  * method, since the values must all be in hand before the constructor runs. Also emits
  * {@code readRun} and {@code readRunInto}, the loops that read a run of elements of the class into
@@ -73,8 +74,8 @@ final class ReadEmitter {
         }
         boolean noArg = plan.model.instantiation().isNoArg();
         if (noArg) {
-            for (int c = 0; c < plan.chunks.size(); c++) {
-                emitChunk(c, plan.chunks.get(c));
+            for (int c = 0; c < plan.readChunks.size(); c++) {
+                emitChunk(c, plan.readChunks.get(c));
             }
         }
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "read", READ_DESC, null, null);
@@ -243,18 +244,18 @@ final class ReadEmitter {
             mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, CodegenTypes.READ_CONTEXT, "created", "(Ljava/lang/Object;)V",
                     false);
         }
-        if (f == RUN && plan.chunks.size() == 1) {
+        if (f == RUN && plan.readChunks.size() == 1) {
             readChunkInRun(mv, f);
             return;
         }
-        for (int c = 0; c < plan.chunks.size(); c++) {
+        for (int c = 0; c < plan.readChunks.size(); c++) {
             callChunk(mv, f, c);
         }
     }
 
     /** Emits the call of chunk {@code c}'s method on the object being read. */
     private void callChunk(MethodVisitor mv, Frame f, int c) {
-        ClassPlan.Chunk chunk = plan.chunks.get(c);
+        ClassPlan.Chunk chunk = plan.readChunks.get(c);
         mv.visitVarInsn(Opcodes.ALOAD, CTX);
         mv.visitVarInsn(Opcodes.ALOAD, f.in);
         mv.visitVarInsn(Opcodes.ALOAD, f.obj);
@@ -280,7 +281,7 @@ final class ReadEmitter {
      * registers (Struct decode 217 -> 276 ns; DESIGN.md, thirtieth round).
      */
     private void readChunkInRun(MethodVisitor mv, Frame f) {
-        ClassPlan.Chunk chunk = plan.chunks.get(0);
+        ClassPlan.Chunk chunk = plan.readChunks.get(0);
         int word = chunk.word() >= 0 ? f.words + 2 * chunk.word() : -1;
         int primitives = chunk.from();
         while (primitives < chunk.to() && plan.fields.get(primitives).kind() != FieldKind.REFERENCE) {

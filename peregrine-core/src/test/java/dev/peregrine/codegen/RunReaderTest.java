@@ -64,9 +64,10 @@ class RunReaderTest {
         }
     }
 
-    /** Past one chunk's budget, so its fields are read by more than one method. */
+    /** Past one chunk's budget (the read's, larger than the write's), so its fields are read by more than one method. */
     public static final class Wide {
         int f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, f17, f18, f19;
+        int f20, f21, f22, f23, f24, f25, f26, f27, f28, f29;
         String tail;
 
         public Wide() {
@@ -77,13 +78,15 @@ class RunReaderTest {
             f7 = r.nextInt(100);
             f13 = -r.nextInt(1 << 20);
             f19 = r.nextInt();
+            f25 = r.nextInt(1 << 12);
+            f29 = -r.nextInt();
             tail = "w" + r.nextInt(50);
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Wide w && w.f0 == f0 && w.f7 == f7 && w.f13 == f13 && w.f19 == f19
-                    && w.f1 == f1 && Objects.equals(w.tail, tail);
+                    && w.f1 == f1 && w.f25 == f25 && w.f29 == f29 && Objects.equals(w.tail, tail);
         }
 
         @Override
