@@ -122,9 +122,9 @@ final class Session {
             return ctx.deepest();
         }
         if (lead != null) {
-            // Perf: the output holds the lead, so a table is taken only if the payload needs a def
-            // beyond it: never for a root whose classes are all in its preload
-            // (WriteContext.deferDefs). Given back after a write that completes; one a failed
+            // Perf: the output holds the lead, so a table is taken only if the payload asks what
+            // the preload cannot answer: never when it refers to classes of its preload only in
+            // untagged positions (WriteContext.deferDefs). Given back after a write that completes; one a failed
             // write took is dropped (the next write that needs one makes its own), as the entry
             // stack is, and no finally block adds to the compile of this path.
             CompatibleCodec root = (CompatibleCodec) rootCodec;
@@ -432,9 +432,10 @@ final class Session {
                 return (T) ctx.readRoot(rootCodec);
             }
             if (lead != null) {
-                // Reset first, so that the table is empty and the budget counts the whole payload.
-                // A self-contained root's payload consults no table, so its table is left as it
-                // is: the general path below empties it (startBody), should the lead not match.
+                // Reset first, so that the budget counts the whole payload and the table is empty
+                // for readFirst; but a self-contained root's payload consults no table, so its
+                // table is left as it is: the general path below empties it (startBody), should
+                // the lead not match.
                 CompatibleCodec root = (CompatibleCodec) rootCodec;
                 if (root.selfContained()) {
                     ctx.resetKeepingDefs(references);

@@ -158,8 +158,9 @@ public final class WriteContext {
      * preload in it ({@link dev.peregrine.compat.DefTable#carriedFirst}). For a context made for
      * one write, without a table; the caller gives back what {@link #defsTaken} returns.
      *
-     * <p>Perf: a payload that refers to no def beyond its preload (a root whose classes are all
-     * final and known) then takes, records and resets no table. One store, the source being the
+     * <p>Perf: a payload that refers to the preload's classes only in untagged positions (a root
+     * whose classes are all final and known, and no {@code EnumSet} or {@code EnumMap}) then
+     * takes, records and resets no table. One store, the source being the
      * constructor's: compatible Sample serialize sits at C2's node budget, and with five stores
      * here its string copy and the steps after its body were left as calls in every JVM looked
      * at, with three in half of them, with one in none (DESIGN.md, fifty-third round).

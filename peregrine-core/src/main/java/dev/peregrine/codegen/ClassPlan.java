@@ -24,7 +24,8 @@ import java.util.List;
 /**
  * Everything the emitters need to know about one class, decided before any bytecode is written: how
  * each field and the constructor are reached, the constants passed as class data, and how fields
- * are grouped into methods small enough for the JIT to inline.
+ * are grouped into methods: the write's small enough for the JIT to inline, the read's past that
+ * size on purpose ({@link #READ_CHUNK_BUDGET}).
  *
  * <p>Two placements exist. A <em>nestmate</em> codec is defined in the user's package and nest, and
  * touches fields with {@code getfield}/{@code putfield}; a <em>hosted</em> codec is defined in
