@@ -74,7 +74,7 @@ final class Session {
      * ({@link DefTable#reset}), which only {@link DefTable#carriedFirst} may find.
      */
     private final Reusable<DefTable> spareLeadDefs = new Reusable<>();
-    /** A table from {@link #spareLeadDefs}, for a write that {@link WriteContext#deferDefs deferred} its own. */
+    /** A table from {@link #spareLeadDefs}, for a write that {@link WriteContext#startsWith put off} its own. */
     private final Supplier<DefTable> leadDefs = () -> takeDefs(spareLeadDefs);
     private final Reusable<DefTable> spareReadDefs = new Reusable<>();
     /** The stack of map entries kept between the contexts {@link #write(BufferWriter, Object, TypeCodec, Class)} makes. */
@@ -124,11 +124,11 @@ final class Session {
         if (lead != null) {
             // Perf: the output holds the lead, so a table is taken only if the payload asks what
             // the preload cannot answer: never when it refers to classes of its preload only in
-            // untagged positions (WriteContext.deferDefs). Given back after a write that completes; one a failed
+            // untagged positions (WriteContext.startsWith). Given back after a write that completes; one a failed
             // write took is dropped (the next write that needs one makes its own), as the entry
             // stack is, and no finally block adds to the compile of this path.
             CompatibleCodec root = (CompatibleCodec) rootCodec;
-            ctx.deferDefs(root.preload());
+            ctx.startsWith(root.preload());
             writeLeadRoot(ctx, value, root);
             DefTable taken = ctx.defsTaken();
             if (taken != null) {
@@ -308,7 +308,7 @@ final class Session {
             if (!ctx.defs().carriedFirst(root.preload())) {
                 return false;
             }
-            ctx.preloaded(root.preload());
+            ctx.startsWith(root.preload());
         }
         if (lead != null) {
             ctx.out().writeBytes(lead, 0, lead.length);

@@ -291,7 +291,7 @@ class CodecLeadTest {
     @Test
     void aTableTakenPartWayThroughWritesWhatATableFromTheStartWrites() {
         // Codec.encode writes a root after its lead with no def table until the payload needs a
-        // def its preload does not hold (WriteContext.deferDefs); encoding into an array takes
+        // def its preload does not hold (WriteContext.startsWith); encoding into an array takes
         // the kept context's table before the root (both skip the table for preloaded defs, so
         // the decodes by a fresh Peregrine are the check of those; DeferredDefsTest compares
         // with a table's own bytes). The same bytes either way: for a payload that

@@ -84,7 +84,7 @@ class ConcurrencyTest {
 
     /**
      * A compatible {@code Codec} writes after its lead with no def table until a payload needs one
-     * (WriteContext.deferDefs), then takes one from the session's spare, one call at a time: under
+     * (WriteContext.startsWith), then takes one from the session's spare, one call at a time: under
      * contention each payload must still be the bytes a single thread writes.
      */
     @Test

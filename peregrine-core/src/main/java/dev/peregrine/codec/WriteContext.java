@@ -38,10 +38,10 @@ public final class WriteContext {
     /**
      * The preload this payload's output starts with, or null: untagged references to its defs
      * write nothing, with no question to the table. While {@link #defs} is null it also stands for
-     * the table {@link #deferDefs} put off.
+     * the table {@link #startsWith} put off.
      */
     private dev.peregrine.compat.Preload preload;
-    /** Where a table put off by {@link #deferDefs} comes from; null for a context that defers none. */
+    /** Where a table put off by {@link #startsWith} comes from; null for a context that defers none. */
     private final java.util.function.Supplier<dev.peregrine.compat.DefTable> tables;
     private int depth;
     /**
@@ -66,7 +66,7 @@ public final class WriteContext {
     }
 
     /**
-     * Starts a write that may {@link #deferDefs defer} its def table.
+     * Starts a write that may put off its def table ({@link #startsWith}).
      *
      * @param out        the output
      * @param resolver   codecs and type tags
@@ -152,11 +152,13 @@ public final class WriteContext {
     }
 
     /**
-     * Makes this a write in the compatible format whose output already holds {@code preload}'s
-     * defs, with no def table until the payload needs one: the first question the preload cannot
-     * answer takes a table from this context's source (see the constructor) and records the
-     * preload in it ({@link dev.peregrine.compat.DefTable#carriedFirst}). For a context made for
-     * one write, without a table; the caller gives back what {@link #defsTaken} returns.
+     * Records that this payload's output starts with {@code preload}'s defs, until the next
+     * {@link #reset}: untagged references to them then write nothing, with no question to a
+     * table. A context with a table must have recorded the preload in it
+     * ({@link dev.peregrine.compat.DefTable#carriedFirst}). A context made for one write, without
+     * a table, puts its table off: the first question the preload cannot answer takes one from
+     * this context's source (see the constructor) and records the preload in it; the caller gives
+     * back what {@link #defsTaken} returns.
      *
      * <p>Perf: a payload that refers to the preload's classes only in untagged positions (a root
      * whose classes are all final and known, and no {@code EnumSet} or {@code EnumMap}) then
@@ -167,21 +169,11 @@ public final class WriteContext {
      *
      * @param preload the defs the output carries
      */
-    public void deferDefs(dev.peregrine.compat.Preload preload) {
+    public void startsWith(dev.peregrine.compat.Preload preload) {
         this.preload = preload;
     }
 
-    /**
-     * Records that this payload's output starts with {@code preload}'s defs, which its table has
-     * recorded ({@link dev.peregrine.compat.DefTable#carriedFirst}); until the next {@link #reset}.
-     *
-     * @param preload the preload written
-     */
-    public void preloaded(dev.peregrine.compat.Preload preload) {
-        this.preload = preload;
-    }
-
-    /** @return after {@link #deferDefs}, the table the write took, or null when it needed none */
+    /** @return after {@link #startsWith} without a table, the table the write took, or null when it needed none */
     public dev.peregrine.compat.DefTable defsTaken() {
         return defs;
     }
@@ -198,7 +190,7 @@ public final class WriteContext {
     }
 
     /**
-     * @return the defs carried so far, or null in the same-schema format; after {@link #deferDefs},
+     * @return the defs carried so far, or null in the same-schema format; after {@link #startsWith} without a table,
      *         the table taken then, holding the preload
      */
     public dev.peregrine.compat.DefTable defs() {

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A write whose output holds its root's preload puts off its def table (WriteContext.deferDefs):
+ * A write whose output holds its root's preload puts off its def table (WriteContext.startsWith):
  * references to the preload's defs are answered without one, and the first question the preload
  * cannot answer takes one that has recorded the preload, so the bytes are a table's throughout.
  */
@@ -65,7 +65,7 @@ class DeferredDefsTest {
         Tables tables = new Tables(registry);
         BufferWriter out = BufferWriter.growable(16);
         WriteContext ctx = new WriteContext(out, null, Limits.DEFAULT, false, tables);
-        ctx.deferDefs(preload);
+        ctx.startsWith(preload);
         assertTrue(ctx.carriesDefs());
         for (ClassDef def : preload.defs) {
             ctx.writeUntaggedDef(def);
@@ -84,7 +84,7 @@ class DeferredDefsTest {
         Tables tables = new Tables(registry);
         BufferWriter out = BufferWriter.growable(16);
         WriteContext ctx = new WriteContext(out, null, Limits.DEFAULT, false, tables);
-        ctx.deferDefs(preload);
+        ctx.startsWith(preload);
         long beforeTable = ctx.listMark();
         ctx.writeUntaggedDef(other);
         ctx.writeUntaggedDef(preload.defs[1]);
@@ -114,7 +114,7 @@ class DeferredDefsTest {
         Tables tables = new Tables(registry);
         BufferWriter out = BufferWriter.growable(16);
         WriteContext ctx = new WriteContext(out, null, Limits.DEFAULT, false, tables);
-        ctx.deferDefs(preload);
+        ctx.startsWith(preload);
         DefTable table = ctx.defs();
         assertSame(table, ctx.defsTaken());
         assertSame(table, ctx.defs());
@@ -128,7 +128,7 @@ class DeferredDefsTest {
     void aContextWithNoSourceRefusesToDefer() {
         DefRegistry registry = new DefRegistry(Limits.DEFAULT);
         WriteContext ctx = new WriteContext(BufferWriter.growable(16), null, Limits.DEFAULT, false);
-        ctx.deferDefs(wholePreload(registry));
+        ctx.startsWith(wholePreload(registry));
         assertThrows(IllegalStateException.class, ctx::defs);
     }
 }
