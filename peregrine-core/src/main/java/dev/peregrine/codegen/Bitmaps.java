@@ -30,6 +30,19 @@ public final class Bitmaps {
     }
 
     /**
+     * Writes one word of the bitmap, each byte checked: a word that no run's capacity check covers.
+     *
+     * @param out   the output
+     * @param word  the bits
+     * @param bytes how many bytes of the word the bitmap has (1 to 8)
+     */
+    public static void write(BufferWriter out, long word, int bytes) {
+        for (int i = 0; i < bytes; i++) {
+            out.writeByte((int) (word >>> (i << 3)));
+        }
+    }
+
+    /**
      * Reads one word of the bitmap.
      *
      * @param in    the input

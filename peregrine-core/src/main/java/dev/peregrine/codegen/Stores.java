@@ -58,4 +58,24 @@ public final class Stores {
         LONG_LE.set(b, p, Double.doubleToRawLongBits(v));
         return p + 8;
     }
+
+    /**
+     * Stores a bitmap word ahead of a run. A word of one byte is stored as a byte; a longer one as
+     * all eight bytes of the word, little-endian, so the capacity check must have granted 8: its
+     * unused high bytes are zero and what follows writes over them.
+     *
+     * @param b     the array
+     * @param p     where to store
+     * @param word  the bits
+     * @param bytes how many bytes of the word the bitmap has (1 to 8)
+     * @return {@code p + bytes}
+     */
+    public static int storeBitmap(byte[] b, int p, long word, int bytes) {
+        if (bytes == 1) {
+            b[p] = (byte) word;
+        } else {
+            LONG_LE.set(b, p, word);
+        }
+        return p + bytes;
+    }
 }
