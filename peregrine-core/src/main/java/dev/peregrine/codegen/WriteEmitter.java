@@ -239,16 +239,14 @@ final class WriteEmitter {
      * Reads a reference field into {@code local} and sets its bit in the chunk's word when present.
      *
      * Perf: the bit is {@code (ref != null ? 1 : 0) << bit}, a diamond of the constants 1 and 0 that
-     * C2 turns into a flag test with no branch, so a field that is null at random (SomeBean's
-     * {@code propD}) costs one unpredictable branch, where it is written, not two.
+     * C2 turns into a flag test with no branch, so a field that is null at random costs one
+     * unpredictable branch, where it is written, not two.
      */
     private static void readPresence(MethodVisitor mv, FieldAccess f, int local) {
         Label absent = new Label();
         Label join = new Label();
-        FieldEmitter.get(mv, f, CHUNK_OBJ);
-        mv.visitVarInsn(Opcodes.ASTORE, local);
         mv.visitVarInsn(Opcodes.LLOAD, CHUNK_BITS);
-        mv.visitVarInsn(Opcodes.ALOAD, local);
+        loadInto(mv, f, local);
         mv.visitJumpInsn(Opcodes.IFNULL, absent);
         mv.visitInsn(Opcodes.ICONST_1);
         mv.visitJumpInsn(Opcodes.GOTO, join);
@@ -380,11 +378,16 @@ final class WriteEmitter {
         mv.visitVarInsn(Opcodes.LSTORE, CHUNK_BITS);
     }
 
+    /** Reads a reference field into {@code local}, leaving it on the stack as well. */
+    private static void loadInto(MethodVisitor mv, FieldAccess f, int local) {
+        FieldEmitter.get(mv, f, CHUNK_OBJ);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ASTORE, local);
+    }
+
     private void writeReference(MethodVisitor mv, FieldAccess f) {
         Label absent = new Label();
-        FieldEmitter.get(mv, f, CHUNK_OBJ);
-        mv.visitVarInsn(Opcodes.ASTORE, CHUNK_TMP);
-        mv.visitVarInsn(Opcodes.ALOAD, CHUNK_TMP);
+        loadInto(mv, f, CHUNK_TMP);
         mv.visitJumpInsn(Opcodes.IFNULL, absent);
         mv.visitVarInsn(Opcodes.LLOAD, CHUNK_BITS);
         mv.visitLdcInsn(1L << (f.model().bit() & 63));
