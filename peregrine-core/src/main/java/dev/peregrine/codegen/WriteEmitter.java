@@ -184,7 +184,7 @@ final class WriteEmitter {
             }
             if (!startsWithRun(chunk)) {
                 // No run to share a capacity check with: the word goes first, checked.
-                storeBitmapChecked(mv, CHUNK_OUT, bitmapBytes);
+                storeBitmapChecked(mv, CHUNK_OUT, CHUNK_BITS, bitmapBytes);
                 bitmapBytes = 0;
             }
         }
@@ -269,10 +269,10 @@ final class WriteEmitter {
         mv.visitLabel(absent);
     }
 
-    /** Emits {@code Bitmaps.write(out, word, bytes)}: the word's bytes, each checked. */
-    private static void storeBitmapChecked(MethodVisitor mv, int outLocal, int bytes) {
+    /** Emits {@code Bitmaps.write(out, word, bytes)} from two locals: the word's bytes, each checked. */
+    private static void storeBitmapChecked(MethodVisitor mv, int outLocal, int wordLocal, int bytes) {
         mv.visitVarInsn(Opcodes.ALOAD, outLocal);
-        mv.visitVarInsn(Opcodes.LLOAD, CHUNK_BITS);
+        mv.visitVarInsn(Opcodes.LLOAD, wordLocal);
         mv.visitLdcInsn(bytes);
         mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "write",
                 "(" + CodegenTypes.WRITER_DESC + "JI)V", false);
@@ -350,11 +350,8 @@ final class WriteEmitter {
         MethodVisitor mv = cv.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, name, desc, null, null);
         mv.visitCode();
         if (bitmapBytes > 0) {
-            mv.visitVarInsn(Opcodes.ALOAD, 0);
-            mv.visitVarInsn(Opcodes.LLOAD, 2);
-            mv.visitLdcInsn(bitmapBytes);
-            mv.visitMethodInsn(Opcodes.INVOKESTATIC, CodegenTypes.BITMAPS, "write",
-                    "(" + CodegenTypes.WRITER_DESC + "JI)V", false);
+            // (writer, object, word): the word is local 2.
+            storeBitmapChecked(mv, 0, 2, bitmapBytes);
         }
         for (int i = from; i < to; i++) {
             FieldAccess f = plan.fields.get(i);
