@@ -77,6 +77,48 @@ class CollectionTest {
         check(p, m);
     }
 
+    /** Constant bodies make an enum class abstract; its sets and maps are still written under its name. */
+    enum Shape {
+        SQUARE { int corners() { return 4; } },
+        TRIANGLE { int corners() { return 3; } },
+        CIRCLE { int corners() { return 0; } };
+
+        abstract int corners();
+    }
+
+    static final class ShapeHolder {
+        EnumSet<Shape> shapes;
+        EnumMap<Shape, String> names;
+        Object any;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ShapeHolder h && java.util.Objects.equals(h.shapes, shapes)
+                    && java.util.Objects.equals(h.names, names) && java.util.Objects.equals(h.any, any);
+        }
+
+        @Override
+        public int hashCode() {
+            return 1;
+        }
+    }
+
+    @Test
+    void setsAndMapsOfAnEnumWithConstantBodies() {
+        // Such an enum is abstract: a slot that declares it, and a payload that names it, must
+        // still be read (both were refused as "not concrete" once, after a successful write).
+        ShapeHolder h = new ShapeHolder();
+        h.shapes = EnumSet.of(Shape.TRIANGLE, Shape.CIRCLE);
+        h.names = new EnumMap<>(Shape.class);
+        h.names.put(Shape.SQUARE, "square");
+        h.any = EnumSet.of(Shape.SQUARE);
+        check(Peregrine.builder().register(ShapeHolder.class, Shape.class).build(), h);
+        Peregrine loose = Peregrine.builder().requireRegistration(false).build();
+        check(loose, h);
+        check(loose, Shape.TRIANGLE);
+        check(loose, EnumSet.allOf(Shape.class));
+    }
+
     static final class EnumMapHolder {
         EnumMap<DayOfWeek, String> days = new EnumMap<>(DayOfWeek.class);
     }

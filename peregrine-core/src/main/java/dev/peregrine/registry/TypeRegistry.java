@@ -306,8 +306,7 @@ public final class TypeRegistry implements TypeResolver {
 
     private Class<?> resolve(int tag, TypeHint slot, BufferReader in, int at) {
         if (tag == Builtins.DECLARED) {
-            if (slot == null || slot.raw().isInterface() || Modifier.isAbstract(slot.raw().getModifiers())
-                    && !slot.raw().isArray()) {
+            if (slot == null || !concrete(slot.raw())) {
                 throw new MalformedInputException("tag names the declared type, but the slot declares no "
                         + "concrete type", at);
             }
@@ -331,6 +330,15 @@ public final class TypeRegistry implements TypeResolver {
         return c;
     }
 
+    /**
+     * Whether a payload may name a class as the class of a value: not an interface, and not abstract
+     * unless an array or an enum (an enum whose constants have bodies is abstract; its values and
+     * the sets of them are written under the enum's name).
+     */
+    private static boolean concrete(Class<?> c) {
+        return !c.isInterface() && (!Modifier.isAbstract(c.getModifiers()) || c.isArray() || c.isEnum());
+    }
+
     private Class<?> byName(BufferReader in, int at) {
         String name = in.readString();
         if (requireRegistration) {
@@ -341,7 +349,7 @@ public final class TypeRegistry implements TypeResolver {
         }
         try {
             Class<?> c = Class.forName(name, false, loader);
-            if (c.isPrimitive() || c.isInterface() || Modifier.isAbstract(c.getModifiers()) && !c.isArray()) {
+            if (c.isPrimitive() || !concrete(c)) {
                 throw new MalformedInputException("payload names non-concrete class " + name, at);
             }
             if (defs == null && in.readIntLE() != namedFingerprint(c)) {
