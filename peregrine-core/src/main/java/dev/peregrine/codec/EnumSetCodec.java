@@ -80,27 +80,45 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         // In the compatible format the ordinals are the writer's: constants by writer ordinal, null
         // for a constant this version lacks (dropped).
         Enum<?>[] constants = ctx.carriesDefs() ? ctx.defs().readEnum(ctx.in(), type, local) : local;
-        EnumSet set = EnumSet.noneOf(type);
         if (constants.length <= 64) {
-            long mask = ctx.in().readVarULong();
-            if (constants.length < 64 && (mask >>> constants.length) != 0) {
-                throw new MalformedInputException("EnumSet mask names ordinals past " + type.getName(), at);
+            return ofMask(type, constants, ctx.in().readVarULong(), at);
+        }
+        EnumSet set = EnumSet.noneOf(type);
+        int n = ctx.in().readLength(constants.length, "EnumSet");
+        for (int i = 0; i < n; i++) {
+            int o = ctx.in().readVarUInt();
+            if (o < 0 || o >= constants.length) {
+                throw new MalformedInputException("bad ordinal " + o + " for " + type.getName(), ctx.in().position());
             }
-            for (int i = 0; i < constants.length; i++) {
-                if ((mask & (1L << i)) != 0 && constants[i] != null) {
-                    set.add(constants[i]);
-                }
+            if (constants[o] != null) {
+                set.add(constants[o]);
             }
-        } else {
-            int n = ctx.in().readLength(constants.length, "EnumSet");
-            for (int i = 0; i < n; i++) {
-                int o = ctx.in().readVarUInt();
-                if (o < 0 || o >= constants.length) {
-                    throw new MalformedInputException("bad ordinal " + o + " for " + type.getName(), ctx.in().position());
-                }
-                if (constants[o] != null) {
-                    set.add(constants[o]);
-                }
+        }
+        return set;
+    }
+
+    /**
+     * The set a mask of ordinals names.
+     *
+     * @param type      the enum
+     * @param constants its constants by the writer's ordinal, at most 64 (null for one this version
+     *                  lacks, which is dropped)
+     * @param mask      bit i set for ordinal i
+     * @param at        the set's offset, for the error
+     * @return a new set
+     * @throws MalformedInputException when the mask names an ordinal past the constants
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static EnumSet<?> ofMask(Class type, Enum<?>[] constants, long mask, int at) {
+        if (constants.length < 64 && (mask >>> constants.length) != 0) {
+            throw new MalformedInputException("EnumSet mask names ordinals past " + type.getName(), at);
+        }
+        EnumSet set = EnumSet.noneOf(type);
+        // Perf: one step per member, not per constant.
+        for (long m = mask; m != 0; m &= m - 1) {
+            Enum<?> e = constants[Long.numberOfTrailingZeros(m)];
+            if (e != null) {
+                set.add(e);
             }
         }
         return set;

@@ -427,6 +427,42 @@ public final class ReadContext {
     }
 
     /**
+     * Reads a present value of a field declared {@code EnumSet<E>} whose sets are written as a mask
+     * ({@link ReferenceSlot#enumSetConstants}): when the payload tracks no references and carries no defs,
+     * and the value is a set of {@code E} (the set's tag, then {@code DECLARED}), its mask is read
+     * here, with the checks and charge of a value that holds no other; anything else is read as
+     * the slot reads it.
+     *
+     * <p>Perf: the slot's path resolves the set's tag and element type through the registry and
+     * calls the set codec's read, shared by every set field and too large to inline; here the tag
+     * and the constants are the field's.
+     *
+     * @param slot      the field's slot
+     * @param tag       {@link ReferenceSlot#enumSetTag}
+     * @param codec     the codec of {@code EnumSet}, for a set whose element type is not the declared one
+     * @param type      {@code E}
+     * @param constants {@code E}'s constants
+     * @return the set
+     */
+    public Object readEnumSetField(ReferenceSlot slot, int tag, TypeCodec<?> codec, Class<?> type,
+            Enum<?>[] constants) {
+        if (values != null || defs != null || in.peekByte() != tag) {
+            return slot.read(this);
+        }
+        in.readByte();
+        if (in.peekByte() != Builtins.DECLARED) {
+            enter();
+            Object v = codec.read(this, slot.hint());
+            depth--;
+            return v;
+        }
+        int at = in.position();
+        in.readByte();
+        enterLeaf();
+        return EnumSetCodec.ofMask(type, constants, in.readVarULong(), at);
+    }
+
+    /**
      * Opens the read of a list field by a loop of its generated codec's own, which reads a short
      * list of non-null elements of the element class: its tag, one level of nesting and a one-byte
      * header, charged as the general path (the collection codec) charges them. The caller then

@@ -122,6 +122,38 @@ public final class ReferenceSlot {
     }
 
     /**
+     * The constants of {@code E} when this slot is declared {@code EnumSet<E>} of an enum of 1 to 64
+     * constants, whose sets the set codec writes as a mask of ordinals; else null. For the read of
+     * such a field that {@link ReadContext#readEnumSetField} makes.
+     *
+     * @return the constants by ordinal, shared, not to be modified; or null
+     */
+    public Enum<?>[] enumSetConstants() {
+        TypeHint element = TypeHint.arg(hint, 0);
+        if (declared != java.util.EnumSet.class || element == null || !element.raw().isEnum()) {
+            return null;
+        }
+        Enum<?>[] constants = element.enumConstants();
+        return constants.length == 0 || constants.length > 64 ? null : constants;
+    }
+
+    /**
+     * The tag the sets of {@code E} take in this slot, when {@link #enumSetConstants} gives its
+     * constants: the tag of their class ({@code EnumSet}'s implementation for an enum of up to 64
+     * constants), not of the declared {@code EnumSet}.
+     *
+     * @return the one-byte tag, or -1 for another slot or a longer tag
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public int enumSetTag() {
+        Enum<?>[] constants = enumSetConstants();
+        if (constants == null) {
+            return -1;
+        }
+        return oneByteTag(java.util.EnumSet.noneOf((Class) constants[0].getDeclaringClass()).getClass());
+    }
+
+    /**
      * Whether a declared type admits exactly one runtime class (or an enum's constant bodies).
      *
      * @param c a declared type

@@ -16,6 +16,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.EnumSet;
 
 /**
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
@@ -64,6 +65,7 @@ public final class SlotLinker {
     private static final MethodHandle READ_LEAF_ENTERED;
     private static final MethodHandle WRITE_ENUM_DEF;
     private static final MethodHandle READ_ENUM_DEF;
+    private static final MethodHandle READ_ENUM_SET;
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
@@ -103,6 +105,8 @@ public final class SlotLinker {
                     MethodType.methodType(void.class, Object.class, EnumCodec.class, ClassDef.class));
             READ_ENUM_DEF = l.findVirtual(ReadContext.class, "readEnumWithDef",
                     MethodType.methodType(Object.class, CompatibleCodec.class, EnumCodec.class, TypeHint.class));
+            READ_ENUM_SET = l.findVirtual(ReadContext.class, "readEnumSetField", MethodType.methodType(Object.class,
+                    ReferenceSlot.class, int.class, TypeCodec.class, Class.class, Enum[].class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -274,8 +278,23 @@ public final class SlotLinker {
         if (s.declared() == String.class) {
             return new ConstantCallSite(READ_STRING.asType(type));
         }
-        MethodHandle target = s.known() ? readKnown(bodyOr(s, s.codec()), s.hint()) : READ_SLOT.bindTo(s.slot());
+        MethodHandle target = s.known() ? readKnown(bodyOr(s, s.codec()), s.hint()) : readTagged(s);
         return new ConstantCallSite(target.asType(type));
+    }
+
+    /**
+     * The read of a field with a tag: by its slot, or, for a field declared {@code EnumSet<E>}
+     * whose sets are written as a mask, by {@code readEnumSetField} with the set's tag and
+     * {@code E}'s constants bound.
+     */
+    private static MethodHandle readTagged(SlotSpec s) {
+        int tag = s.slot().enumSetTag();
+        if (tag < 0) {
+            return READ_SLOT.bindTo(s.slot());
+        }
+        Enum<?>[] constants = s.slot().enumSetConstants();
+        return MethodHandles.insertArguments(READ_ENUM_SET, 1, s.slot(), tag, s.resolver().codecFor(EnumSet.class),
+                constants[0].getDeclaringClass(), constants);
     }
 
     /**
