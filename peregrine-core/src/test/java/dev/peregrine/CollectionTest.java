@@ -119,6 +119,28 @@ class CollectionTest {
         check(loose, EnumSet.allOf(Shape.class));
     }
 
+    /** A class whose name has as many characters as {@code Shape$1}, the class of SQUARE's body. */
+    static final class ShapeA1 {
+        int sides = 4;
+    }
+
+    @Test
+    void aPayloadNamingTheClassOfAConstantsBodyIsRefused() {
+        // No writer names it (a constant is written under its enum's name); a reader must not
+        // take it for a class of values.
+        Peregrine loose = Peregrine.builder().requireRegistration(false).build();
+        byte[] bytes = loose.serialize(new ShapeA1());
+        String payload = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int at = payload.indexOf("ShapeA1");
+        assertEquals(Shape.SQUARE.getClass().getName(), ShapeA1.class.getName().replace("ShapeA1", "Shape$1"));
+        bytes[at + 5] = '$';
+        bytes[at + 6] = '1';
+        MalformedInputException e = assertThrows(MalformedInputException.class, () -> loose.deserialize(bytes));
+        // Offset 1: the root's tag, after the header byte.
+        assertEquals("payload names non-concrete class " + Shape.SQUARE.getClass().getName() + " (at byte offset 1)",
+                e.getMessage());
+    }
+
     static final class EnumMapHolder {
         EnumMap<DayOfWeek, String> days = new EnumMap<>(DayOfWeek.class);
     }

@@ -126,7 +126,7 @@ public final class ReferenceSlot {
      * constants, whose sets the set codec writes as a mask of ordinals; else null. For the read of
      * such a field that {@link ReadContext#readEnumSetField} makes.
      *
-     * @return the constants by ordinal, shared, not to be modified; or null
+     * @return the constants by ordinal, a copy of the caller's own; or null
      */
     public Enum<?>[] enumSetConstants() {
         TypeHint element = TypeHint.arg(hint, 0);
@@ -134,7 +134,7 @@ public final class ReferenceSlot {
             return null;
         }
         Enum<?>[] constants = element.enumConstants();
-        return constants.length == 0 || constants.length > 64 ? null : constants;
+        return constants.length == 0 || constants.length > 64 ? null : constants.clone();
     }
 
     /**

@@ -22,7 +22,9 @@ import java.util.EnumSet;
  * Bootstrap methods of the {@code invokedynamic} sites through which generated codecs write and read
  * reference fields. Each site is bound, the first time it runs, to {@code WriteContext.writeKnown}
  * (or {@code readKnown}) with the field type's codec and hint as constants, or to
- * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields; a
+ * the field's {@link ReferenceSlot} (which remembers the last tag) for polymorphic fields (the read
+ * of a field declared {@code EnumSet<E>} to {@code readEnumSetField}, which takes a set of
+ * {@code E} itself and hands anything else to the slot); a
  * {@code String} field goes straight to {@code writeString}/{@code readString}, the same bytes with
  * no codec between, and a field of a type whose values hold no other (a box, an enum, a primitive
  * array: {@code TypeCodec.isLeaf}) to {@code writeLeaf}/{@code readLeaf} (an enum in the compatible

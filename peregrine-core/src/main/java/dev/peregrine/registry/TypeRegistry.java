@@ -331,12 +331,15 @@ public final class TypeRegistry implements TypeResolver {
     }
 
     /**
-     * Whether a payload may name a class as the class of a value: not an interface, and not abstract
+     * Whether a payload may name a class as the class of a value: not an interface, not abstract
      * unless an array or an enum (an enum whose constants have bodies is abstract; its values and
-     * the sets of them are written under the enum's name).
+     * the sets of them are written under the enum's name), and not the class of such a body, which
+     * no writer names.
      */
     private static boolean concrete(Class<?> c) {
-        return !c.isInterface() && (!Modifier.isAbstract(c.getModifiers()) || c.isArray() || c.isEnum());
+        Class<?> parent = c.getSuperclass();
+        return !c.isInterface() && (!Modifier.isAbstract(c.getModifiers()) || c.isArray() || c.isEnum())
+                && (parent == null || !parent.isEnum());
     }
 
     private Class<?> byName(BufferReader in, int at) {

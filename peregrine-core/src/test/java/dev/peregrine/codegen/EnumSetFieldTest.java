@@ -1,6 +1,11 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.LimitExceededException;
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.buffer.ArrayReader;
+import dev.peregrine.codec.Builtins;
+import dev.peregrine.codec.Limits;
+import dev.peregrine.codec.ReadContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -133,8 +138,45 @@ class EnumSetFieldTest {
         byte[] bytes = generated.encode(sets(4, EnumSet.of(Colour.GREEN), null, null, null), false);
         int mask = maskOfOnlySet(bytes, slot(generated, "colours").enumSetTag(), 0b010);
         bytes[mask] = 0b1010;
-        assertSameError(bytes, "EnumSet mask names ordinals past " + Colour.class.getName() + " (at byte offset "
-                + (mask - 1) + ")");
+        MalformedInputException thrown = assertSameError(bytes, "EnumSet mask names ordinals past "
+                + Colour.class.getName() + " (at byte offset " + (mask - 1) + ")");
+        // The generated codec found it in the field's own read, not in the slot's path.
+        assertTrue(thrownIn(thrown, "readEnumSetField"), "the field's own read");
+        assertTrue(thrownIn(thrown, "ofMask"), "the field's own read");
+    }
+
+    @Test
+    void aSetPastTheDepthLimitIsTheSameErrorOnBothBackends() {
+        // Three objects deep, the last one's set one level deeper than a limit of 3 allows: the
+        // error names the offset right after the set's tag, as the slot's path does.
+        Sets top = sets(1, null, null, null, null);
+        top.next = sets(2, null, null, null, null);
+        top.next.next = sets(3, EnumSet.of(Colour.BLUE), null, null, null);
+        byte[] bytes = Backends.interpreted().encode(top, false);
+        int mask = maskOfOnlySet(bytes, Builtins.tagOf(EnumSet.class), 0b100);
+        Limits three = new Limits(3, Limits.DEFAULT.maxCollectionLength(), Limits.DEFAULT.maxPayloadBytes(),
+                Limits.DEFAULT.maxAllocationRatio(), Limits.DEFAULT.maxReferences(), Limits.DEFAULT.maxStringLength());
+        LimitExceededException generated = assertThrows(LimitExceededException.class,
+                () -> decode(Backends.generated(), bytes, three));
+        LimitExceededException interpreted = assertThrows(LimitExceededException.class,
+                () -> decode(Backends.interpreted(), bytes, three));
+        assertEquals(interpreted.getMessage(), generated.getMessage());
+        assertTrue(generated.getMessage().endsWith("(at byte offset " + (mask - 1) + ")"), generated.getMessage());
+        assertTrue(thrownIn(generated, "readEnumSetField"), "the field's own read");
+        assertEquals(top, decode(Backends.generated(), bytes, Limits.DEFAULT));
+    }
+
+    private static Object decode(Backends resolver, byte[] bytes, Limits limits) {
+        return new ReadContext(new ArrayReader(bytes, 0, bytes.length), resolver, limits, false).readAny(null);
+    }
+
+    private static boolean thrownIn(Throwable e, String method) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getMethodName().equals(method)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test
@@ -148,18 +190,19 @@ class EnumSetFieldTest {
         assertEquals(-1, slot(generated, "next").enumSetTag());
         // The tag bound for the field's read is the one the writer puts before DECLARED and the mask.
         int tag = slot(generated, "colours").enumSetTag();
-        assertTrue(tag > 1, "tag " + tag);
+        assertEquals(Builtins.tagOf(EnumSet.class), tag);
         byte[] bytes = generated.encode(sets(5, EnumSet.of(Colour.GREEN, Colour.BLUE), null, null, null), false);
         maskOfOnlySet(bytes, tag, 0b110);
     }
 
-    private static void assertSameError(byte[] bytes, String message) {
+    private static MalformedInputException assertSameError(byte[] bytes, String message) {
         MalformedInputException generated = assertThrows(MalformedInputException.class,
                 () -> Backends.generated().decode(bytes, false));
         MalformedInputException interpreted = assertThrows(MalformedInputException.class,
                 () -> Backends.interpreted().decode(bytes, false));
         assertEquals(interpreted.getMessage(), generated.getMessage());
         assertTrue(generated.getMessage().contains(message), generated.getMessage());
+        return generated;
     }
 
     private static dev.peregrine.codec.ReferenceSlot slot(Backends resolver, String field) {
@@ -175,7 +218,7 @@ class EnumSetFieldTest {
     private static int maskOfOnlySet(byte[] bytes, int tag, int mask) {
         int at = -1;
         for (int i = 2; i < bytes.length; i++) {
-            if ((bytes[i - 2] & 0xFF) == tag && bytes[i - 1] == dev.peregrine.codec.Builtins.DECLARED
+            if ((bytes[i - 2] & 0xFF) == tag && bytes[i - 1] == Builtins.DECLARED
                     && bytes[i] == mask) {
                 assertEquals(-1, at, "two sets with mask " + mask);
                 at = i;
