@@ -454,10 +454,7 @@ public final class ReadContext {
         }
         in.readByte();
         if (in.peekByte() != Builtins.DECLARED) {
-            enter();
-            Object v = codec.read(this, slot.hint());
-            depth--;
-            return v;
+            return readKnown(codec, slot.hint());
         }
         enterLeaf();
         int at = in.position();

@@ -129,12 +129,18 @@ public final class ReferenceSlot {
      * @return the constants by ordinal, a copy of the caller's own; or null
      */
     public Enum<?>[] enumSetConstants() {
+        Enum<?>[] constants = maskedEnumConstants();
+        return constants == null ? null : constants.clone();
+    }
+
+    /** {@link #enumSetConstants}, the hint's own array. */
+    private Enum<?>[] maskedEnumConstants() {
         TypeHint element = TypeHint.arg(hint, 0);
         if (declared != java.util.EnumSet.class || element == null || !element.raw().isEnum()) {
             return null;
         }
         Enum<?>[] constants = element.enumConstants();
-        return constants.length == 0 || constants.length > 64 ? null : constants.clone();
+        return constants.length == 0 || constants.length > 64 ? null : constants;
     }
 
     /**
@@ -146,7 +152,7 @@ public final class ReferenceSlot {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public int enumSetTag() {
-        Enum<?>[] constants = enumSetConstants();
+        Enum<?>[] constants = maskedEnumConstants();
         if (constants == null) {
             return -1;
         }

@@ -331,15 +331,18 @@ public final class TypeRegistry implements TypeResolver {
     }
 
     /**
-     * Whether a payload may name a class as the class of a value: not an interface, not abstract
-     * unless an array or an enum (an enum whose constants have bodies is abstract; its values and
-     * the sets of them are written under the enum's name), and not the class of such a body, which
-     * no writer names.
+     * Whether a slot or a payload may name a class as the class of a value: not an interface, and not
+     * abstract unless an array or an enum (an enum whose constants have bodies is abstract; its
+     * values and the sets of them are written under the enum's name).
      */
     private static boolean concrete(Class<?> c) {
+        return !c.isInterface() && (!Modifier.isAbstract(c.getModifiers()) || c.isArray() || c.isEnum());
+    }
+
+    /** Whether a class is that of an enum constant's body, which no writer names (its enum's name stands). */
+    private static boolean constantBody(Class<?> c) {
         Class<?> parent = c.getSuperclass();
-        return !c.isInterface() && (!Modifier.isAbstract(c.getModifiers()) || c.isArray() || c.isEnum())
-                && (parent == null || !parent.isEnum());
+        return parent != null && parent.isEnum();
     }
 
     private Class<?> byName(BufferReader in, int at) {
@@ -352,7 +355,7 @@ public final class TypeRegistry implements TypeResolver {
         }
         try {
             Class<?> c = Class.forName(name, false, loader);
-            if (c.isPrimitive() || !concrete(c)) {
+            if (c.isPrimitive() || !concrete(c) || constantBody(c)) {
                 throw new MalformedInputException("payload names non-concrete class " + name, at);
             }
             if (defs == null && in.readIntLE() != namedFingerprint(c)) {
