@@ -234,6 +234,9 @@ public final class TypeRegistry implements TypeResolver {
             out.writeVarUInt(Builtins.DECLARED);
             return;
         }
+        if (declared != null && !declared.raw().isAssignableFrom(type)) {
+            throw misplaced(type, declared);
+        }
         int tag = Builtins.tagOf(type);
         if (tag >= 0) {
             out.writeVarUInt(tag);
@@ -259,6 +262,18 @@ public final class TypeRegistry implements TypeResolver {
         if (defs == null) {
             out.writeIntLE(namedFingerprint(type));
         }
+    }
+
+    /**
+     * The error for a value the slot cannot hold, which only an unchecked cast or a raw type lets
+     * through (a {@code List<Item>} holding a {@code String}, an {@code EnumSet<A>} holding
+     * constants of {@code B}): every reader refuses such a tag ({@link #typeOfTag}), so the writer
+     * refuses it first rather than write bytes that cannot be read back.
+     */
+    private static UnsupportedTypeException misplaced(Class<?> type, TypeHint declared) {
+        return new UnsupportedTypeException("a value of class " + type.getName() + " where "
+                + declared.raw().getName() + " is declared (a generic field or element holding another"
+                + " type through an unchecked cast or a raw type); its bytes could not be read back");
     }
 
     private int namedFingerprint(Class<?> type) {

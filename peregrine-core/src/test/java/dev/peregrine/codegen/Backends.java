@@ -1,5 +1,6 @@
 package dev.peregrine.codegen;
 
+import dev.peregrine.UnsupportedTypeException;
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.buffer.BufferWriter;
@@ -16,6 +17,10 @@ import dev.peregrine.type.TypeModel;
 
 import java.util.HashMap;
 import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A resolver that gives every user class in a graph the same backend, generated or interpreted,
@@ -129,5 +134,25 @@ final class Backends implements TypeResolver {
             throw new AssertionError(in.remaining() + " bytes left over");
         }
         return v;
+    }
+
+    /**
+     * Asserts that both backends refuse to write a value whose generic field holds an element of a
+     * class it does not declare, with the same words, rather than write bytes every reader refuses.
+     *
+     * @param value     the polluted value
+     * @param smuggled  the class that does not belong
+     * @param declared  the class the slot declares
+     */
+    static void assertBothWritersRefuse(Object value, Class<?> smuggled, Class<?> declared) {
+        for (boolean references : new boolean[] {false, true}) {
+            UnsupportedTypeException interpreted = assertThrows(UnsupportedTypeException.class,
+                    () -> interpreted().encode(value, references));
+            UnsupportedTypeException generated = assertThrows(UnsupportedTypeException.class,
+                    () -> generated().encode(value, references));
+            assertEquals(interpreted.getMessage(), generated.getMessage());
+            assertTrue(generated.getMessage().startsWith("a value of class " + smuggled.getName() + " where "
+                    + declared.getName() + " is declared"), generated.getMessage());
+        }
     }
 }

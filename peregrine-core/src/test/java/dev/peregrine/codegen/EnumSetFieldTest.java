@@ -2,6 +2,7 @@ package dev.peregrine.codegen;
 
 import dev.peregrine.LimitExceededException;
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.buffer.BufferWriter;
 import dev.peregrine.buffer.ArrayReader;
 import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.Limits;
@@ -24,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A generated codec reads a field declared {@code EnumSet<E>} by a read of its own when the value is
  * a set of {@code E} and the payload tracks no references: the set's tag and {@code E}'s constants
- * are the field's, the mask is read directly. Anything else (a set of another enum in the field,
- * references tracked, an enum of more than 64 constants) goes the slot's way. Either way the
+ * are the field's, the mask is read directly. Anything else (a payload naming another enum for the
+ * field, references tracked, an enum of more than 64 constants) goes the slot's way. Either way the
  * generated codec must read what the interpreter reads and report what it reports.
  */
 class EnumSetFieldTest {
@@ -122,14 +123,30 @@ class EnumSetFieldTest {
 
     @Test
     @SuppressWarnings({"unchecked", "rawtypes"})
-    void aSetOfAnotherEnumInTheFieldIsTheSameErrorOnBothBackends() {
-        // Erasure lets a field declared EnumSet<Colour> hold a set of another enum; its bytes then
-        // name that enum instead of DECLARED, and the field's own read hands over after the tag to
-        // the set codec, which refuses an element type the slot does not declare.
+    void aSetOfAnotherEnumInTheFieldIsRefusedByBothWriters() {
+        // Erasure lets a field declared EnumSet<Colour> hold a set of another enum. No reader would
+        // take its bytes, so both writers refuse it, with the same words.
         Sets polluted = new Sets();
         polluted.colours = (EnumSet) EnumSet.of(Op.ADD);
-        byte[] bytes = Backends.interpreted().encode(polluted, false);
-        assertSameError(bytes, "payload names " + Op.class.getName() + " where " + Colour.class.getName());
+        Backends.assertBothWritersRefuse(polluted, Op.class, Colour.class);
+    }
+
+    @Test
+    void aPayloadNamingAnotherEnumForTheFieldIsTheSameErrorOnBothBackends() {
+        // What a writer no longer produces, a hostile payload still can: the set's element type
+        // named (Op) where DECLARED (Colour) belongs. The field's own read hands over after the
+        // tag to the set codec, which refuses an element type the slot does not declare.
+        byte[] honest = Backends.interpreted().encode(sets(6, EnumSet.of(Colour.RED), null, null, null), false);
+        int mask = maskOfOnlySet(honest, Builtins.tagOf(EnumSet.class), 0b001);
+        BufferWriter op = BufferWriter.growable(64);
+        Backends.interpreted().writeType(op, Op.class, null);
+        byte[] named = op.toByteArray();
+        byte[] bytes = new byte[honest.length - 1 + named.length];
+        System.arraycopy(honest, 0, bytes, 0, mask - 1);
+        System.arraycopy(named, 0, bytes, mask - 1, named.length);
+        System.arraycopy(honest, mask, bytes, mask - 1 + named.length, honest.length - mask);
+        assertSameError(bytes, "payload names " + Op.class.getName() + " where " + Colour.class.getName()
+                + " is declared (at byte offset " + (mask - 1) + ")");
     }
 
     @Test
