@@ -19,6 +19,7 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             type = value.keySet().iterator().next().getDeclaringClass();
         } else if (TypeHint.argClass(hint, 0) != null && TypeHint.argClass(hint, 0).isEnum()) {
             type = TypeHint.argClass(hint, 0);
+            requireKeysOf(value, type);
         } else {
             throw new UnsupportedTypeException("an empty EnumMap can be serialized only in a field that declares "
                     + "its key type, such as EnumMap<Color, V>");
@@ -42,6 +43,26 @@ final class EnumMapCodec extends TypeCodec<EnumMap<?, ?>> {
             ctx.out().writeVarUInt(o);
         }
         Elements.writeBody(ctx, values, n, flags, valueHint);
+    }
+
+    /**
+     * Refuses an empty map whose key enum is not the slot's: an empty {@code EnumMap} shows its key
+     * type only to a key it refuses, so a copy is offered a constant of the declared enum. (An enum
+     * without constants offers none; such a map is written as one of the declared enum.)
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void requireKeysOf(EnumMap<?, ?> empty, Class<?> declared) {
+        Enum<?>[] constants = CodecSupport.enumConstants(declared);
+        if (constants.length == 0) {
+            return;
+        }
+        try {
+            new EnumMap(empty).put(constants[0], null);
+        } catch (ClassCastException e) {
+            throw new UnsupportedTypeException("an empty EnumMap whose key type is not " + declared.getName()
+                    + ", the declared one (an unchecked cast or a raw type); it would be read back keyed by "
+                    + declared.getSimpleName());
+        }
     }
 
     @Override

@@ -53,10 +53,12 @@ final class EnumSetCodec extends TypeCodec<EnumSet<?>> {
         if (!all.isEmpty()) {
             return all.iterator().next().getDeclaringClass();
         }
-        if (declared != null && declared.isEnum()) {
+        if (declared != null && declared.isEnum() && CodecSupport.enumConstants(declared).length == 0) {
             return declared;
         }
-        throw new UnsupportedTypeException("an EnumSet of an enum without constants cannot be serialized");
+        // An empty set whose enum has no constants: a slot's enum that has some is not its enum.
+        throw new UnsupportedTypeException("an EnumSet of an enum without constants cannot be serialized"
+                + (declared != null && declared.isEnum() ? " where " + declared.getName() + " is declared" : ""));
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -1,5 +1,7 @@
 package dev.peregrine.codec;
 
+import dev.peregrine.UnsupportedTypeException;
+
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -70,6 +72,21 @@ public final class TypeHint {
     /** @return the declared raw class */
     public Class<?> raw() {
         return raw;
+    }
+
+    /**
+     * Refuses to write a value this slot cannot hold: only an unchecked cast or a raw type lets one
+     * through (a {@code List<Item>} holding a {@code String}, an {@code EnumSet<A>} holding constants
+     * of {@code B}), and every reader refuses its tag, so the writer refuses it first rather than
+     * write bytes that cannot be read back.
+     *
+     * @param type the value's class (for an enum set or map, its enum)
+     * @return the error to throw
+     */
+    public UnsupportedTypeException misplaced(Class<?> type) {
+        return new UnsupportedTypeException("a value of class " + type.getName() + " where " + raw.getName()
+                + " is declared (a generic field or element holding another type through an unchecked cast"
+                + " or a raw type); its bytes could not be read back");
     }
 
     /** @return hints for its type arguments, or for an array its component */

@@ -393,7 +393,7 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeAny(Object value, TypeHint declared) {
-        if (written != null && writtenBefore(value)) {
+        if (written != null && writtenBefore(value, declared)) {
             return;
         }
         Class<?> type = CodecSupport.normalize(value.getClass());
@@ -410,7 +410,7 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void writeAny(Object value, ReferenceSlot slot) {
-        if (written != null && writtenBefore(value)) {
+        if (written != null && writtenBefore(value, slot.hint())) {
             return;
         }
         TypeCodec codec = writeTag(value.getClass(), slot);
@@ -623,8 +623,24 @@ public final class WriteContext {
     }
 
     private boolean writtenBefore(Object value) {
+        return writtenBefore(value, null);
+    }
+
+    /**
+     * {@link #writtenBefore(Object)} in a tagged position: a value written before, which gets no tag
+     * here, is checked against the slot's declared type as its tag would have been
+     * ({@link TypeHint#misplaced}), so whether a misplaced value is refused does not depend on
+     * where in the graph it was met first.
+     *
+     * @param declared the slot's declared type, or null
+     */
+    private boolean writtenBefore(Object value, TypeHint declared) {
         Integer id = written.get(value);
         if (id != null) {
+            Class<?> type = declared == null ? null : CodecSupport.normalize(value.getClass());
+            if (type != null && !declared.raw().isAssignableFrom(type)) {
+                throw declared.misplaced(type);
+            }
             out.writeVarUInt(id + 1);
             return true;
         }

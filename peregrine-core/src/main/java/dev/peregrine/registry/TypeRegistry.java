@@ -234,8 +234,9 @@ public final class TypeRegistry implements TypeResolver {
             out.writeVarUInt(Builtins.DECLARED);
             return;
         }
+        // The reader's check (typeOfTag), made before the tag is written rather than after.
         if (declared != null && !declared.raw().isAssignableFrom(type)) {
-            throw misplaced(type, declared);
+            throw declared.misplaced(type);
         }
         int tag = Builtins.tagOf(type);
         if (tag >= 0) {
@@ -262,18 +263,6 @@ public final class TypeRegistry implements TypeResolver {
         if (defs == null) {
             out.writeIntLE(namedFingerprint(type));
         }
-    }
-
-    /**
-     * The error for a value the slot cannot hold, which only an unchecked cast or a raw type lets
-     * through (a {@code List<Item>} holding a {@code String}, an {@code EnumSet<A>} holding
-     * constants of {@code B}): every reader refuses such a tag ({@link #typeOfTag}), so the writer
-     * refuses it first rather than write bytes that cannot be read back.
-     */
-    private static UnsupportedTypeException misplaced(Class<?> type, TypeHint declared) {
-        return new UnsupportedTypeException("a value of class " + type.getName() + " where "
-                + declared.raw().getName() + " is declared (a generic field or element holding another"
-                + " type through an unchecked cast or a raw type); its bytes could not be read back");
     }
 
     private int namedFingerprint(Class<?> type) {
