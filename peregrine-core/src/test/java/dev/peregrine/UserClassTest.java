@@ -174,6 +174,39 @@ class UserClassTest {
         check(p, h);
     }
 
+    /** A type variable inside its own bound: resolving it naively never ends. */
+    record Ranked<T extends Comparable<T>>(T best, List<T> all, Map<String, T[]> byName) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Ranked<?> r && Objects.equals(r.best, best) && Objects.equals(r.all, all)
+                    && r.byName.keySet().equals(byName.keySet())
+                    && byName.keySet().stream().allMatch(k -> java.util.Arrays.equals(r.byName.get(k), byName.get(k)));
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(best, all);
+        }
+    }
+
+    /** The same through Enum's own variable. */
+    record Tagged<E extends Enum<E>>(E one, java.util.EnumSet<E> some, Map<E, List<E>> byTag) { }
+
+    @Test
+    void typeVariablesInsideTheirOwnBounds() {
+        Ranked<String> ranked = new Ranked<>("z", new ArrayList<>(List.of("a", "b")),
+                new HashMap<>(Map.of("k", new String[] {"x", null})));
+        Tagged<Color> tagged = new Tagged<>(Color.GREEN, java.util.EnumSet.of(Color.RED, Color.BLUE),
+                new HashMap<>(Map.of(Color.RED, new ArrayList<>(List.of(Color.BLUE)))));
+        for (boolean compatible : new boolean[] {false, true}) {
+            Peregrine q = Peregrine.builder().register(Ranked.class, Tagged.class, Color.class)
+                    .compatible(compatible).build();
+            check(q, ranked);
+            check(q, tagged);
+            check(q, new Ranked<Integer>(7, new ArrayList<>(List.of(1)), new HashMap<>()));
+        }
+    }
+
     @Test
     void nestedGenericFieldsAndObjectFields() {
         Holder h = new Holder();

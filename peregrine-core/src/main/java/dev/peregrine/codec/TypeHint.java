@@ -7,7 +7,9 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -151,33 +153,65 @@ public final class TypeHint {
      * @return its hint, or null when it says nothing beyond {@code Object}
      */
     public static TypeHint of(Type type) {
+        return of(type, List.of());
+    }
+
+    /**
+     * {@link #of(Type)} inside the bounds of {@code open}, the type variables being resolved: a
+     * variable met again inside its own bound ({@code T extends Comparable<T>}, {@code E extends
+     * Enum<E>}) stands for its bound's class with no arguments, where resolving it again would
+     * never end.
+     */
+    private static TypeHint of(Type type, List<TypeVariable<?>> open) {
         if (type instanceof Class<?> c) {
             if (c == Object.class) {
                 return null;
             }
-            TypeHint[] args = c.isArray() ? new TypeHint[] {of(c.getComponentType())} : NONE;
+            TypeHint[] args = c.isArray() ? new TypeHint[] {of(c.getComponentType(), open)} : NONE;
             return new TypeHint(c, args);
         }
         if (type instanceof ParameterizedType p) {
             Type[] actual = p.getActualTypeArguments();
             TypeHint[] args = new TypeHint[actual.length];
             for (int i = 0; i < actual.length; i++) {
-                args[i] = of(actual[i]);
+                args[i] = of(actual[i], open);
             }
             return new TypeHint((Class<?>) p.getRawType(), args);
         }
         if (type instanceof WildcardType w) {
-            return of(w.getUpperBounds()[0]);
+            return of(w.getUpperBounds()[0], open);
         }
         if (type instanceof TypeVariable<?> v) {
-            return of(v.getBounds()[0]);
+            if (open.contains(v)) {
+                return of(erasure(v), open);
+            }
+            List<TypeVariable<?>> inner = new ArrayList<>(open);
+            inner.add(v);
+            return of(v.getBounds()[0], inner);
         }
         if (type instanceof GenericArrayType g) {
-            TypeHint component = of(g.getGenericComponentType());
+            TypeHint component = of(g.getGenericComponentType(), open);
             Class<?> componentRaw = component == null ? Object.class : component.raw();
             return new TypeHint(componentRaw.arrayType(), new TypeHint[] {component});
         }
         return null;
+    }
+
+    /** @return the class a type erases to: a variable's first bound's, as the compiler erases it */
+    private static Class<?> erasure(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        }
+        if (type instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
+        }
+        if (type instanceof TypeVariable<?> v) {
+            return erasure(v.getBounds()[0]);
+        }
+        if (type instanceof GenericArrayType g) {
+            return erasure(g.getGenericComponentType()).arrayType();
+        }
+        return Object.class;
     }
 
     /**
