@@ -30,6 +30,49 @@ class ReferenceTrackingTest {
             .referenceTracking(true).build();
     private final Peregrine plain = Peregrine.builder().register(Node.class, Pair.class).build();
 
+    interface Shape {
+    }
+
+    static final class Circle implements Shape {
+        int r = 3;
+    }
+
+    static final class Square {
+        int side = 4;
+    }
+
+    static final class Drawing {
+        List<Object> all;
+        Shape first;
+        Shape second;
+        Circle third;
+    }
+
+    @Test
+    void aReferenceToAValueTheSlotCannotHoldIsMalformed() {
+        Peregrine p = Peregrine.builder().register(Drawing.class, Circle.class, Square.class)
+                .referenceTracking(true).build();
+        Drawing d = new Drawing();
+        Circle circle = new Circle();
+        d.all = new ArrayList<>(List.of(new Square(), circle));
+        d.first = circle;
+        d.second = circle;
+        d.third = circle;
+        byte[] bytes = p.serialize(d);
+        // Tracked values in order: the drawing (marker 1), the list (2), the square (3), the circle
+        // (4); the payload ends with the markers of second and third, both 4.
+        assertEquals(4, bytes[bytes.length - 2]);
+        assertEquals(4, bytes[bytes.length - 1]);
+        String[] declared = {Shape.class.getName(), Circle.class.getName()};
+        for (int i = 0; i < 2; i++) {
+            byte[] bad = bytes.clone();
+            bad[bytes.length - 2 + i] = 3;
+            MalformedInputException e = assertThrows(MalformedInputException.class, () -> p.deserialize(bad));
+            assertEquals("reference to a value of class " + Square.class.getName() + " where " + declared[i]
+                    + " is declared (at byte offset " + (bytes.length - 1 + i) + ")", e.getMessage());
+        }
+    }
+
     @Test
     void sharedReferencesStayShared() {
         Pair pair = new Pair();

@@ -219,7 +219,7 @@ public final class ReadContext {
         if (values != null && codec.tracksReferences()) {
             int marker = in.readVarUInt();
             if (marker != 0) {
-                return backReference(marker);
+                return backReference(marker, hint);
             }
             id = reserve();
         }
@@ -272,7 +272,7 @@ public final class ReadContext {
         if (values != null && inner.tracksReferences()) {
             int marker = in.readVarUInt();
             if (marker != 0) {
-                return backReference(marker);
+                return backReference(marker, hint);
             }
             id = reserve();
         }
@@ -387,7 +387,7 @@ public final class ReadContext {
         if (values != null) {
             int marker = in.readVarUInt();
             if (marker != 0) {
-                return backReference(marker);
+                return backReference(marker, declared);
             }
             id = reserve();
         }
@@ -408,7 +408,7 @@ public final class ReadContext {
         if (values != null) {
             int marker = in.readVarUInt();
             if (marker != 0) {
-                return backReference(marker);
+                return backReference(marker, slot.hint());
             }
             id = reserve();
         }
@@ -621,6 +621,25 @@ public final class ReadContext {
             values.set(id, v);
             if (current == id) {
                 current = -1;
+            }
+        }
+        return v;
+    }
+
+    /**
+     * The value a reference marker names, which must be one the slot can hold: a writer refuses to
+     * refer to any other ({@code WriteContext.writtenBefore}), so only corrupt or hostile bytes name
+     * one, and they get this error rather than a failed cast in the codec.
+     *
+     * @param declared the slot's declared type, or null
+     */
+    private Object backReference(int marker, TypeHint declared) {
+        Object v = backReference(marker);
+        if (declared != null) {
+            Class<?> type = CodecSupport.normalize(v.getClass());
+            if (!declared.raw().isAssignableFrom(type)) {
+                throw new MalformedInputException("reference to a value of class " + type.getName() + " where "
+                        + declared.raw().getName() + " is declared", in.position());
             }
         }
         return v;
