@@ -239,6 +239,54 @@ class UserClassTest {
         assertThrows(UnsupportedTypeException.class, () -> loose.serialize(lambda));
     }
 
+    /** JDK collections keep their elements in transient fields a subclass cannot expose. */
+    static final class TaggedSet extends java.util.HashSet<String> {
+        int extra;
+    }
+
+    static final class Trail extends java.util.LinkedList<String> {
+    }
+
+    static final class Backlog extends java.util.concurrent.ConcurrentLinkedQueue<Integer> {
+    }
+
+    /** A skeleton's only fields are transient caches: the subclass's own fields are the whole state. */
+    static final class Window extends java.util.AbstractList<String> {
+        String[] items = {};
+
+        @Override
+        public String get(int i) {
+            return items[i];
+        }
+
+        @Override
+        public int size() {
+            return items.length;
+        }
+    }
+
+    @Test
+    void subclassesOfJdkCollectionsAreRefusedNotEmptied() {
+        TaggedSet set = new TaggedSet();
+        set.add("kept?");
+        Trail trail = new Trail();
+        trail.add("x");
+        Backlog backlog = new Backlog();
+        backlog.add(1);
+        for (boolean compatible : new boolean[] {false, true}) {
+            Peregrine loose = Peregrine.builder().requireRegistration(false).compatible(compatible).build();
+            for (Object value : List.of(set, trail, backlog)) {
+                UnsupportedTypeException e = assertThrows(UnsupportedTypeException.class,
+                        () -> loose.serialize(value));
+                assertTrue(e.getMessage().contains(value.getClass().getName() + " extends java.util."),
+                        e.getMessage());
+            }
+            Window window = new Window();
+            window.items = new String[] {"a", null, "c"};
+            check(loose, window);
+        }
+    }
+
     @Test
     void withoutRegistrationClassesTravelByName() {
         Peregrine loose = Peregrine.builder().requireRegistration(false).build();

@@ -7,10 +7,17 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InaccessibleObjectException;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
+import java.util.AbstractCollection;
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.AbstractQueue;
+import java.util.AbstractSequentialList;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The serialized shape of a user class, built once per class and read by every backend.
@@ -26,6 +33,17 @@ public final class TypeModel {
             .comparing(FieldModel::kind)
             .thenComparing(FieldModel::name)
             .thenComparing(FieldModel::depth, Comparator.reverseOrder());
+
+    /**
+     * JDK skeleton classes whose instance fields are all transient caches rebuilt on demand
+     * ({@code modCount}, cached key and value views), so a user class extending one keeps its whole
+     * state in its own fields. Any other JDK superclass with instance fields, transient or not, holds
+     * state Peregrine cannot reach: a {@code HashSet} keeps its elements in a transient map, and a
+     * subclass written field by field would come back empty.
+     */
+    private static final Set<Class<?>> CACHE_ONLY_JDK_BASES = Set.of(AbstractCollection.class,
+            AbstractList.class, AbstractSequentialList.class, AbstractSet.class, AbstractQueue.class,
+            AbstractMap.class);
 
     private final Class<?> type;
     private final List<FieldModel> fields;
@@ -52,14 +70,18 @@ public final class TypeModel {
         List<FieldModel> unordered = new ArrayList<>();
         int depth = 0;
         for (Class<?> c = type; c != Object.class && c != Record.class; c = c.getSuperclass(), depth++) {
+            boolean jdk = isJdkClass(c);
             for (Field f : c.getDeclaredFields()) {
                 int mod = f.getModifiers();
-                if (Modifier.isStatic(mod) || Modifier.isTransient(mod) || f.isSynthetic()) {
+                if (Modifier.isStatic(mod) || f.isSynthetic()) {
                     continue;
                 }
-                if (isJdkClass(c)) {
+                if (jdk && !(Modifier.isTransient(mod) && CACHE_ONLY_JDK_BASES.contains(c))) {
                     throw new UnsupportedTypeException(type.getName() + " extends " + c.getName()
                             + ", whose fields Peregrine cannot reach; it has no built-in codec");
+                }
+                if (Modifier.isTransient(mod)) {
+                    continue;
                 }
                 makeAccessible(f);
                 unordered.add(new FieldModel(f, FieldKind.of(f.getType()), f.getGenericType(), -1, depth));
