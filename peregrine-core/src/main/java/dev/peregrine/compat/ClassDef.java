@@ -13,8 +13,10 @@ import dev.peregrine.type.TypeModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -135,6 +137,7 @@ public final class ClassDef {
         }
         List<FieldDef> fs = new ArrayList<>();
         Set<Integer> tags = new HashSet<>();
+        Map<String, FieldModel> byName = new HashMap<>();
         boolean selfContained = true;
         for (FieldModel f : TypeModel.of(type).fields()) {
             selfContained &= holdsNoDef(f.type());
@@ -143,6 +146,12 @@ public final class ClassDef {
             if (tag != null && (t < 0 || !tags.add(t))) {
                 throw new UnsupportedTypeException("field " + f.describe() + ": @Tag(" + t + ") is negative or "
                         + "used twice in " + type.getName());
+            }
+            FieldModel namesake = byName.putIfAbsent(f.name(), f);
+            if (namesake != null && (tag == null || namesake.field().getAnnotation(Tag.class) == null)) {
+                throw new UnsupportedTypeException("fields " + namesake.describe() + " and " + f.describe()
+                        + " share a name, and the compatible format matches untagged fields by name: rename "
+                        + "one, or give both a @Tag");
             }
             String hint = f.kind() == FieldKind.REFERENCE ? HintParser.render(TypeHint.of(f.genericType()),
                     type.getPackageName()) : f.type().getName();

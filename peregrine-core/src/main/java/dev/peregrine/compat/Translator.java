@@ -1,6 +1,7 @@
 package dev.peregrine.compat;
 
 import dev.peregrine.PeregrineException;
+import dev.peregrine.SchemaMismatchException;
 import dev.peregrine.buffer.BufferReader;
 import dev.peregrine.codec.Builtins;
 import dev.peregrine.codec.ObjectCodec;
@@ -109,9 +110,18 @@ final class Translator extends TypeCodec<Object> {
         List<ClassDef.FieldDef> written = wire.fields();
         Step[] steps = new Step[written.size()];
         int bit = 0;
+        boolean[] taken = new boolean[model == null ? 0 : model.fields().size()];
         for (int i = 0; i < steps.length; i++) {
             ClassDef.FieldDef w = written.get(i);
             int target = model == null ? -1 : match(w, model);
+            if (target >= 0 && taken[target]) {
+                throw new SchemaMismatchException("two fields written by " + className
+                        + " match field " + model.fields().get(target).describe() + ": the writer's class"
+                        + " declares two fields named " + w.name(), -1);
+            }
+            if (target >= 0) {
+                taken[target] = true;
+            }
             int b = w.kind().usesBitmap() ? bit++ : -1;
             steps[i] = step(w, b, target, model, declared, schemas, wire, className);
         }
@@ -186,7 +196,7 @@ final class Translator extends TypeCodec<Object> {
             String name = HintParser.className(text, pkg);
             if (name == null) {
                 return ctx -> {
-                    throw new dev.peregrine.SchemaMismatchException("cannot skip a value of type " + text
+                    throw new SchemaMismatchException("cannot skip a value of type " + text
                             + ": an array of a class this reader does not have", ctx.in().position());
                 };
             }
@@ -216,7 +226,7 @@ final class Translator extends TypeCodec<Object> {
      */
     private static Object dropUnknown(ReadContext ctx, Schemas schemas, String name) {
         if (ctx.tracksReferences()) {
-            throw new dev.peregrine.SchemaMismatchException("cannot skip a value of a class this reader does not "
+            throw new SchemaMismatchException("cannot skip a value of a class this reader does not "
                     + "have while references are tracked", ctx.in().position());
         }
         ClassDef def = name == null ? ctx.defs().read(ctx.in()) : ctx.defs().readUntagged(ctx.in(), name);
@@ -243,7 +253,7 @@ final class Translator extends TypeCodec<Object> {
         }
         Class<?> c = tag >= Builtins.USER_BASE ? schemas.userClass(tag - Builtins.USER_BASE) : Builtins.classOf(tag);
         if (c == null || !concrete(c)) {
-            throw new dev.peregrine.SchemaMismatchException("cannot skip a value with type tag " + tag
+            throw new SchemaMismatchException("cannot skip a value with type tag " + tag
                     + " in a field of a class this reader does not have", at);
         }
         return ctx.readKnown(schemas.resolver().codecFor(c), null);
