@@ -207,5 +207,9 @@ class CollectionTest {
         assertThrows(UnsupportedTypeException.class, () -> p.serialize(new java.util.PriorityQueue<>(List.of(1))));
         assertThrows(UnsupportedTypeException.class, () -> p.serialize(new Thread()));
         assertThrows(UnsupportedTypeException.class, () -> p.serialize(Collections.synchronizedList(new ArrayList<>())));
+        Set<String> view = new HashMap<>(Map.of("k", 1)).keySet();
+        UnsupportedTypeException e = assertThrows(UnsupportedTypeException.class, () -> p.serialize(view));
+        assertEquals("cannot serialize " + view.getClass().getName() + ": it is a JDK class without a built-in codec",
+                e.getMessage(), "a view is the JDK's inner class, but no advice to make it static applies");
     }
 }

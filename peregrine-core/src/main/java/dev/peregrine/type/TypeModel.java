@@ -104,15 +104,17 @@ public final class TypeModel {
             why = "it is abstract";
         } else if (type.isArray() || type.isPrimitive() || type.isEnum()) {
             why = "it is not a plain class";
+        } else if (DeniedClasses.isDenied(type.getName())) {
+            why = "it belongs to a package Peregrine refuses as a known source of deserialization gadgets";
+        } else if (isJdkClass(type)) {
+            // before the shape checks below: advice such as "make it static" cannot apply to a JDK
+            // class, for instance the inner class of a HashMap.keySet() view
+            why = "it is a JDK class without a built-in codec";
         } else if (type.isHidden() || type.isAnonymousClass() || type.isLocalClass()
                 || type.isSynthetic()) {
             why = "hidden, anonymous, local and synthetic classes (lambdas among them) have no stable name";
         } else if (type.isMemberClass() && !Modifier.isStatic(type.getModifiers())) {
             why = "it is a non-static inner class; make it static";
-        } else if (DeniedClasses.isDenied(type.getName())) {
-            why = "it belongs to a package Peregrine refuses as a known source of deserialization gadgets";
-        } else if (isJdkClass(type)) {
-            why = "it is a JDK class without a built-in codec";
         }
         if (why != null) {
             throw new UnsupportedTypeException("cannot serialize " + type.getName() + ": " + why);
