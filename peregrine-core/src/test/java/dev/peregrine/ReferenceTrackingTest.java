@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -107,6 +108,102 @@ class ReferenceTrackingTest {
         Map<?, ?> bm = (Map<?, ?>) back.next.payload;
         assertSame(bm, bm.get("self"));
         assertSame(back, bm.get("node"));
+    }
+
+    /**
+     * Equal, hashed and ordered by name, written as carelessly as such methods often are: they fail
+     * on a null name, which an object still being read has.
+     */
+    static final class Person implements Comparable<Person> {
+        Map<Person, Integer> scores = new HashMap<>();
+        java.util.Set<Person> friends = new java.util.LinkedHashSet<>();
+        String name;
+        java.util.TreeSet<Person> ranked = new java.util.TreeSet<>();
+
+        Person() {
+        }
+
+        Person(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Person p && p.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+
+        @Override
+        public int compareTo(Person o) {
+            return name.compareTo(o.name);
+        }
+    }
+
+    @Test
+    void setsAndMapKeysInACycleFindTheirElementsOnceComplete() {
+        Person ada = new Person("ada");
+        Person bob = new Person("bob");
+        Person cyd = new Person("cyd");
+        ada.friends.add(bob);
+        bob.friends.add(ada);
+        bob.friends.add(cyd);
+        bob.scores.put(ada, 1);
+        bob.scores.put(cyd, 2);
+        cyd.ranked.add(bob);
+        cyd.ranked.add(ada);
+        for (boolean compatible : new boolean[] {false, true}) {
+            Peregrine p = Peregrine.builder().register(Person.class).referenceTracking(true)
+                    .compatible(compatible).build();
+            Person a = (Person) p.deserialize(p.serialize(ada));
+            // When bob's set and map and cyd's sorted set were filled, ada and bob were still being
+            // read: their names were not set yet (fields are read in order of name).
+            Person b = a.friends.iterator().next();
+            Person c = b.scores.keySet().stream().filter(k -> "cyd".equals(k.name)).findFirst().orElseThrow();
+            assertAll(
+                    () -> assertEquals("bob", b.name),
+                    () -> assertTrue(b.friends.contains(a), "set element hashed before its fields were read"),
+                    () -> assertEquals(List.of("ada", "cyd"), b.friends.stream().map(x -> x.name).toList(),
+                            "linked order kept"),
+                    () -> assertEquals(1, b.scores.get(a), "map key hashed before its fields were read"),
+                    () -> assertEquals(2, b.scores.get(c)),
+                    () -> assertSame(a, c.ranked.first(), "sorted set ordered once complete"),
+                    () -> assertTrue(c.ranked.contains(b)));
+        }
+    }
+
+    /** Null-safe equality by title: an object still being read hashes without failing, wrongly. */
+    static final class Member {
+        java.util.Set<Member> peers = new java.util.HashSet<>();
+        String title;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Member m && java.util.Objects.equals(m.title, title);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(title);
+        }
+    }
+
+    @Test
+    void aSetElementOfACycleIsNotLeftInTheWrongBucket() {
+        Peregrine p = Peregrine.builder().register(Member.class).referenceTracking(true).build();
+        Member x = new Member();
+        x.title = "x";
+        Member y = new Member();
+        y.title = "y";
+        x.peers.add(y);
+        y.peers.add(x);
+        Member back = (Member) p.deserialize(p.serialize(x));
+        Member peer = back.peers.iterator().next();
+        assertTrue(peer.peers.contains(back), "hashed while its title, read after its peers, was null, then never found");
+        assertTrue(peer.peers.remove(back));
     }
 
     @Test

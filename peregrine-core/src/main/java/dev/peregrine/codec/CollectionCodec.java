@@ -4,6 +4,7 @@ import dev.peregrine.UnsupportedTypeException;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.SortedSet;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -62,13 +63,23 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
         if (finisher == null) {
             ctx.created(c);
         }
-        if (hashed) {
+        if (hashed && ctx.tracksReferences()) {
+            // Elements kept in an array, to refill the set if one refers to an object of a cycle.
             ctx.enterHashed();
-        }
-        // Perf: each element goes straight into the collection, in order, as addAll would add it.
-        readInto(ctx, c, n, (int) header & 7, TypeHint.arg(hint, 0));
-        if (hashed) {
+            Object[] elements = new Object[n];
+            Elements.readBody(ctx, elements, n, (int) header & 7, TypeHint.arg(hint, 0));
+            if (ctx.exitHashed(c, elements) == null) {
+                Collections.addAll(c, elements);
+            } else {
+                ReadContext.fillUnsettled(c, elements, null);
+            }
+        } else if (hashed) {
+            ctx.enterHashed();
+            readInto(ctx, c, n, (int) header & 7, TypeHint.arg(hint, 0));
             ctx.exitHashed();
+        } else {
+            // Perf: each element goes straight into the collection, in order, as addAll would add it.
+            readInto(ctx, c, n, (int) header & 7, TypeHint.arg(hint, 0));
         }
         return finisher == null ? c : finisher.apply(c);
     }

@@ -107,11 +107,31 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
         Object[] keys = new Object[n];
         ctx.enterHashed();
         Elements.readBody(ctx, keys, n, (int) header & 7, TypeHint.arg(hint, 0));
-        ctx.exitHashed();
-        // Perf: each value is put with its key as soon as it is read, with no array of values.
-        Elements.readValuesInto(ctx, keys, m, n, (int) (header >>> Elements.FLAG_BITS) & 7, TypeHint.arg(hint, 1));
-        checkDistinct(ctx, m, n);
+        Object[] values = exitHashed(ctx, m, keys);
+        int valueFlags = (int) (header >>> Elements.FLAG_BITS) & 7;
+        if (values == null) {
+            // Perf: each value is put with its key as soon as it is read, with no array of values.
+            Elements.readValuesInto(ctx, keys, m, n, valueFlags, TypeHint.arg(hint, 1));
+            checkDistinct(ctx, m, n);
+        } else {
+            // Keys of a cycle: put as they are now, refilled and checked when the root is complete.
+            Elements.readBody(ctx, values, n, valueFlags, TypeHint.arg(hint, 1));
+            ReadContext.fillUnsettled(m, keys, values);
+        }
         return finisher == null ? m : finisher.apply(m);
+    }
+
+    /**
+     * Leaves the keys' hashed level: see {@link ReadContext#exitHashed(Object, Object[])}.
+     *
+     * @return null, or an array to keep the values in for refilling the map
+     */
+    private static Object[] exitHashed(ReadContext ctx, Map<Object, Object> m, Object[] keys) {
+        if (ctx.tracksReferences()) {
+            return ctx.exitHashed(m, keys);
+        }
+        ctx.exitHashed();
+        return null;
     }
 
     static void checkDistinct(ReadContext ctx, Map<?, ?> m, int n) {
@@ -198,12 +218,19 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
                 keys[i] = ctx.readKnown(key, slot.mapKey());
             }
         }
-        ctx.exitHashed();
+        Object[] values = exitHashed(ctx, m, keys);
         present = Elements.readPresence(ctx.in(), n, valueFlags);
-        for (int i = 0; i < n; i++) {
-            m.put(keys[i], Elements.isPresent(present, i) ? ctx.readKnown(value, slot.mapValue()) : null);
+        if (values == null) {
+            for (int i = 0; i < n; i++) {
+                m.put(keys[i], Elements.isPresent(present, i) ? ctx.readKnown(value, slot.mapValue()) : null);
+            }
+            checkDistinct(ctx, m, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                values[i] = Elements.isPresent(present, i) ? ctx.readKnown(value, slot.mapValue()) : null;
+            }
+            ReadContext.fillUnsettled(m, keys, values);
         }
-        checkDistinct(ctx, m, n);
         return m;
     }
 

@@ -5,7 +5,10 @@ import dev.peregrine.MalformedInputException;
 import dev.peregrine.buffer.BufferReader;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One deserialize call in progress: the input, the resolver, limits, depth and, when the payload
@@ -33,6 +36,12 @@ public final class ReadContext {
     private int depth;
     private long budget;
     private int hashedDepth;
+    /** Back references resolved so far in this read: a changed count tells a hashed level saw one. */
+    private int backReferences;
+    /** {@link #backReferences} when each hashed level was entered, indexed by {@link #hashedDepth}. */
+    private final int[] hashedMarks = new int[MAX_HASHED_NESTING + 1];
+    /** Sets and maps to refill when the root is complete ({@link #exitHashed(Object, Object[])}), or null. */
+    private ArrayList<Unsettled> unsettled;
     /** The header {@link #openMap} read and left for {@link #readMapBody}. */
     private long openedMap;
 
@@ -99,6 +108,7 @@ public final class ReadContext {
         current = -1;
         depth = 0;
         hashedDepth = 0;
+        unsettled = null;
         initialBudget = limits.allocationBudget(in.remaining());
         budget = initialBudget;
     }
@@ -114,11 +124,96 @@ public final class ReadContext {
                     + " deep inside map keys or set elements (hashing them could take exponential time)",
                     in.position());
         }
+        hashedMarks[hashedDepth] = backReferences;
     }
 
-    /** Leaves what {@link #enterHashed} entered. */
+    /** Leaves what {@link #enterHashed} entered, in a read that tracks no references. */
     public void exitHashed() {
         hashedDepth--;
+    }
+
+    /**
+     * Leaves what {@link #enterHashed} entered, in a read that tracks references, for the elements
+     * or keys of {@code container}, read into {@code elements} in order. When a back reference was
+     * read at this level, one of them may refer to an object still being read (a cycle), whose hash
+     * code or order changes once its fields are set: it may sit in the wrong bucket, or have
+     * compared equal to another and been dropped. The container is then refilled from these arrays
+     * when the root is complete ({@link #readRoot}), so that it holds every element and lookups find
+     * them. Perf: a read without such a reference compares two ints and allocates nothing.
+     *
+     * @param container the set or map, before any finishing copy
+     * @param elements  its elements, or its keys
+     * @return null when the container can be filled as usual; else, to be filled at once only as
+     *         well as it can be ({@link #fillUnsettled}), for a map an array the caller fills with
+     *         the values, for a set {@code elements}
+     */
+    public Object[] exitHashed(Object container, Object[] elements) {
+        Object[] refill = null;
+        if (backReferences != hashedMarks[hashedDepth]) {
+            if (unsettled == null) {
+                unsettled = new ArrayList<>();
+            }
+            Object[] values = container instanceof Map<?, ?> ? new Object[elements.length] : null;
+            unsettled.add(new Unsettled(container, elements, values));
+            refill = values == null ? elements : values;
+        }
+        hashedDepth--;
+        return refill;
+    }
+
+    /**
+     * Fills a set or map {@link #exitHashed(Object, Object[])} will refill, as well as objects
+     * still being read allow, for whatever reads it before the root is complete (a record's
+     * constructor, a finishing copy). Their {@code hashCode}, {@code equals} or {@code compareTo}
+     * may fail on fields not yet set; what fails here is done again at the refill, on complete
+     * objects, where a failure is reported.
+     *
+     * @param container the set or map
+     * @param elements  its elements, or its keys
+     * @param values    a map's values, or null for a set
+     */
+    @SuppressWarnings("unchecked")
+    static void fillUnsettled(Object container, Object[] elements, Object[] values) {
+        for (int i = 0; i < elements.length; i++) {
+            try {
+                if (values == null) {
+                    ((Collection<Object>) container).add(elements[i]);
+                } else {
+                    ((Map<Object, Object>) container).put(elements[i], values[i]);
+                }
+            } catch (RuntimeException notYet) {
+                // done again once every object is complete (settle)
+            }
+        }
+    }
+
+    /** A set or map to refill once the root is complete: its elements or keys, and a map's values. */
+    private record Unsettled(Object container, Object[] elements, Object[] values) {
+    }
+
+    /**
+     * Refills the containers {@link #exitHashed(Object, Object[])} kept, now that every object is
+     * complete, in the order their elements were written, which keeps a linked order.
+     *
+     * @throws MalformedInputException when a map's keys, distinct when written, are equal now
+     */
+    @SuppressWarnings("unchecked")
+    private void settle() {
+        for (Unsettled u : unsettled) {
+            if (u.container() instanceof Map<?, ?> m) {
+                Map<Object, Object> map = (Map<Object, Object>) m;
+                map.clear();
+                for (int i = 0; i < u.elements().length; i++) {
+                    map.put(u.elements()[i], u.values()[i]);
+                }
+                MapCodec.checkDistinct(this, map, u.elements().length);
+            } else {
+                Collection<Object> set = (Collection<Object>) u.container();
+                set.clear();
+                Collections.addAll(set, u.elements());
+            }
+        }
+        unsettled = null;
     }
 
     /** Drops the values a tracking read remembered, so a kept context holds no decoded graph. */
@@ -203,6 +298,9 @@ public final class ReadContext {
     public Object readRoot(TypeCodec<?> codec) {
         int id = values != null && codec.tracksReferences() ? reserve() : -1;
         Object v = codec.read(this, null);
+        if (unsettled != null) {
+            settle();
+        }
         // Perf: finish only where a slot was reserved, so that untracked payloads make no call of it.
         return id < 0 ? v : finish(id, v);
     }
@@ -657,6 +755,7 @@ public final class ReadContext {
                     + "record, an immutable collection or a constructor-built object)", at);
         }
         current = -1;
+        backReferences++;
         return v;
     }
 
