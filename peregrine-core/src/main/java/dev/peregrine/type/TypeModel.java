@@ -182,7 +182,10 @@ public final class TypeModel {
             int[] bestMap = null;
             for (Constructor<?> c : type.getDeclaredConstructors()) {
                 int[] map = byNames(c, fields);
-                if (map == null) {
+                if (map == null && !namesPresent(c)) {
+                    // Only where names are unknown: a constructor whose names are known and differ
+                    // from the fields', such as Temperature(double fahrenheit) for a field celsius,
+                    // may well convert its arguments, and calling it would change the values read.
                     map = byDistinctTypes(c, fields);
                 }
                 if (map != null && (best == null || map.length > bestMap.length)) {
@@ -193,7 +196,8 @@ public final class TypeModel {
             if (best == null) {
                 throw new UnsupportedTypeException("cannot serialize " + type.getName() + ": it has no no-arg "
                         + "constructor, is not a record, and no constructor's parameters match its fields by "
-                        + "name (compile with -parameters) or by distinct types");
+                        + "name (compile with -parameters) or, where parameter names are not compiled in, by "
+                        + "distinct types");
             }
             makeAccessible(best);
             return new Instantiation(best, bestMap);
@@ -226,9 +230,13 @@ public final class TypeModel {
             return -1;
         }
 
+        private static boolean namesPresent(Constructor<?> c) {
+            return c.getParameterCount() > 0 && c.getParameters()[0].isNamePresent();
+        }
+
         private static int[] byNames(Constructor<?> c, List<FieldModel> fields) {
             var params = c.getParameters();
-            if (params.length == 0 || !params[0].isNamePresent()) {
+            if (!namesPresent(c)) {
                 return null;
             }
             int[] map = new int[params.length];
