@@ -110,6 +110,59 @@ class ReferenceTrackingTest {
         assertSame(back, bm.get("node"));
     }
 
+    record Box(Object content) {
+    }
+
+    static final class Link {
+        final Object target;
+
+        Link(Object target) {
+            this.target = target;
+        }
+    }
+
+    @Test
+    void aCycleThroughAValueMadeFromItsContentsIsRefusedWhenWritten() {
+        aCycleThroughAValueMadeFromItsContentsIsRefusedWhenWritten(false);
+        aCycleThroughAValueMadeFromItsContentsIsRefusedWhenWritten(true);
+    }
+
+    private void aCycleThroughAValueMadeFromItsContentsIsRefusedWhenWritten(boolean compatible) {
+        Peregrine p = Peregrine.builder().register(Node.class, Box.class, Link.class).referenceTracking(true)
+                .requireRegistration(false).compatible(compatible).build();
+        Node inBox = new Node();
+        Box box = new Box(inBox);
+        inBox.payload = box;
+        Node inList = new Node();
+        List<Object> list = List.of(inList, "x");
+        inList.payload = list;
+        Node inOptional = new Node();
+        java.util.Optional<Node> optional = java.util.Optional.of(inOptional);
+        inOptional.payload = optional;
+        Node inLink = new Node();
+        Link link = new Link(inLink);
+        inLink.payload = link;
+        for (Object root : List.<Object>of(box, list, optional, link)) {
+            UnsupportedTypeException e = assertThrows(UnsupportedTypeException.class, () -> p.serialize(root));
+            assertTrue(e.getMessage().startsWith("a cycle through a " + root.getClass().getName()), e.getMessage());
+        }
+        // From the plain object the same graphs are fine: the reader creates it before its contents.
+        for (Node root : List.of(inBox, inList, inOptional, inLink)) {
+            Node back = p.deserialize(p.serialize(root), Node.class);
+            Object made = back.payload;
+            Object inner = made instanceof Box b ? b.content() : made instanceof List<?> l ? l.get(0)
+                    : made instanceof java.util.Optional<?> o ? o.get() : ((Link) made).target;
+            assertSame(back, inner);
+        }
+        // A record met twice, not inside itself, is a shared reference like any other.
+        Pair pair = new Pair();
+        Box shared = new Box("s");
+        pair.left = shared;
+        pair.right = shared;
+        Pair back = p.deserialize(p.serialize(pair), Pair.class);
+        assertSame(back.left, back.right);
+    }
+
     /**
      * Equal, hashed and ordered by name, written as carelessly as such methods often are: they fail
      * on a null name, which an object still being read has.

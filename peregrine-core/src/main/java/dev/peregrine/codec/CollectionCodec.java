@@ -36,6 +36,11 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
     }
 
     @Override
+    public boolean createdAfterContents() {
+        return finisher != null;
+    }
+
+    @Override
     public void write(WriteContext ctx, Collection<Object> value, TypeHint hint) {
         if (value.getClass() == ArrayList.class) {
             // Perf: the common list is written by index, with no copy of its elements; an exact class

@@ -37,6 +37,11 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
     }
 
     @Override
+    public boolean createdAfterContents() {
+        return finisher != null;
+    }
+
+    @Override
     public void write(WriteContext ctx, Map<Object, Object> value, TypeHint hint) {
         // Perf: a HashMap (LinkedHashMap too) is told apart by a class test first; a failed
         // interface test scans the class's list of interfaces, which cost more than the test.

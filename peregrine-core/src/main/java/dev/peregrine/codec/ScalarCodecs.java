@@ -200,6 +200,11 @@ final class ScalarCodecs {
     /** {@code Optional}: a presence byte, then the value as in a slot of the type argument. */
     private static final class OptionalCodec extends TypeCodec<Optional<?>> {
         @Override
+        public boolean createdAfterContents() {
+            return true;
+        }
+
+        @Override
         public void write(WriteContext ctx, Optional<?> value, TypeHint hint) {
             ctx.out().writeBoolean(value.isPresent());
             if (value.isPresent()) {

@@ -40,6 +40,18 @@ public abstract class TypeCodec<T> {
     }
 
     /**
+     * Whether a reader makes values of this type only once their contents are read (an immutable
+     * or unmodifiable container, an {@code Optional}), so that a reference to one from inside
+     * itself cannot be resolved and a writer refuses such a cycle. User classes are judged by their
+     * class instead ({@code WriteContext}): records and classes built through a constructor.
+     *
+     * @return false unless the codec says otherwise
+     */
+    public boolean createdAfterContents() {
+        return false;
+    }
+
+    /**
      * Whether values of this type hold no other value, so that writing or reading one never nests:
      * whether this is a {@link LeafCodec}, which only this package can extend.
      *

@@ -1,7 +1,9 @@
 package dev.peregrine.codec;
 
 import dev.peregrine.LimitExceededException;
+import dev.peregrine.UnsupportedTypeException;
 import dev.peregrine.buffer.BufferWriter;
+import dev.peregrine.type.TypeModel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +35,12 @@ public final class WriteContext {
     /** {@code limits.maxDepth()}, kept here so that each depth check is one load. */
     private final int maxDepth;
     private final IdentityHashMap<Object, Integer> written;
+    /**
+     * With references tracked, the ids of the values being written, outermost first (so in
+     * increasing order): a reference to one of them is a cycle ({@link #refuseCycle}).
+     */
+    private int[] open;
+    private int openCount;
     private dev.peregrine.compat.DefTable defs;
     private boolean defsPerStream;
     /**
@@ -91,6 +99,7 @@ public final class WriteContext {
         }
         preload = null;
         depth = 0;
+        openCount = 0;
         if (entries != null) {
             entries.clear();
         }
@@ -247,7 +256,12 @@ public final class WriteContext {
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeRoot(Object value, TypeCodec codec) {
         if (written != null && codec.tracksReferences()) {
-            written.put(value, written.size());
+            int id = written.size();
+            written.put(value, id);
+            opened(id);
+            codec.write(this, value, null);
+            openCount--;
+            return;
         }
         codec.write(this, value, null);
     }
@@ -261,7 +275,13 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeKnown(Object value, TypeCodec codec, TypeHint hint) {
-        if (written != null && codec.tracksReferences() && writtenBefore(value)) {
+        if (written != null && codec.tracksReferences()) {
+            if (!writtenBefore(value)) {
+                enter();
+                codec.write(this, value, hint);
+                depth--;
+                openCount--;
+            }
             return;
         }
         enter();
@@ -286,13 +306,17 @@ public final class WriteContext {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void writeKnownWithDef(Object value, TypeCodec inner, TypeHint hint, dev.peregrine.compat.ClassDef def) {
-        if (written != null && inner.tracksReferences() && writtenBefore(value)) {
+        boolean tracked = written != null && inner.tracksReferences();
+        if (tracked && writtenBefore(value)) {
             return;
         }
         enter();
         writeUntaggedDef(def);
         inner.write(this, value, hint);
         depth--;
+        if (tracked) {
+            openCount--;
+        }
     }
 
     /**
@@ -402,6 +426,9 @@ public final class WriteContext {
         enter();
         codec.write(this, value, declared);
         depth--;
+        if (written != null) {
+            openCount--;
+        }
     }
 
     /**
@@ -417,6 +444,9 @@ public final class WriteContext {
         enter();
         codec.write(this, value, slot.hint());
         depth--;
+        if (written != null) {
+            openCount--;
+        }
     }
 
     /**
@@ -641,13 +671,63 @@ public final class WriteContext {
             if (type != null && !declared.raw().isAssignableFrom(type)) {
                 throw declared.misplaced(type);
             }
+            if (openCount > 0 && isOpen(id)) {
+                refuseCycle(value);
+            }
             out.writeVarUInt(id + 1);
             return true;
         }
-        written.put(value, written.size());
+        int next = written.size();
+        written.put(value, next);
         out.writeVarUInt(0);
+        opened(next);
         return false;
     }
+
+    /** Notes that the value with this id is being written, until the caller's {@code openCount--}. */
+    private void opened(int id) {
+        if (open == null) {
+            open = new int[16];
+        } else if (openCount == open.length) {
+            open = Arrays.copyOf(open, openCount * 2);
+        }
+        open[openCount++] = id;
+    }
+
+    private boolean isOpen(int id) {
+        return Arrays.binarySearch(open, 0, openCount, id) >= 0;
+    }
+
+    /**
+     * A reference to a value from inside itself: fine for what a reader creates before its contents
+     * (a class with a no-arg constructor, a mutable container, an array), refused for what it can
+     * create only after them, since the reference could not be resolved.
+     *
+     * @throws UnsupportedTypeException for a record, a class built through a constructor, an
+     *                                  immutable or unmodifiable container, an {@code Optional}
+     */
+    @SuppressWarnings("rawtypes")
+    private void refuseCycle(Object value) {
+        Class<?> type = CodecSupport.normalize(value.getClass());
+        TypeCodec codec = resolver.codecFor(type);
+        if (codec.createdAfterContents() || BUILT_FROM_CONTENTS.get(type)) {
+            throw new UnsupportedTypeException("a cycle through a " + type.getName() + ": a reader creates one "
+                    + "only from its contents (" + (type.isRecord() ? "a record" : TypeModel.isJdkClass(type)
+                    ? "an immutable or wrapping form" : "through a constructor") + "), so a reference to it from "
+                    + "inside itself cannot be read; give it a no-arg constructor or break the cycle");
+        }
+    }
+
+    /** Whether a user class is read through a constructor taking its fields, records included. */
+    private static final ClassValue<Boolean> BUILT_FROM_CONTENTS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            if (TypeModel.isJdkClass(type) || type.isArray() || type.isEnum()) {
+                return false;
+            }
+            return !TypeModel.of(type).instantiation().isNoArg();
+        }
+    };
 
     /**
      * Perf: compared with {@link #deepest}, so a value no deeper than one written before costs a
