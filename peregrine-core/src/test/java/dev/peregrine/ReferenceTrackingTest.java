@@ -259,6 +259,95 @@ class ReferenceTrackingTest {
         assertTrue(peer.peers.remove(back));
     }
 
+    /** Hashed by its name, which fails while the name is not read yet (it is read after the teams). */
+    static final class Player {
+        java.util.Set<Team> aTeams = new java.util.HashSet<>();
+        String zName;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Player p && p.zName.equals(zName);
+        }
+
+        @Override
+        public int hashCode() {
+            return zName.hashCode();
+        }
+    }
+
+    /** Hashed by its members: a team's hash depends on another set of the same cycle. */
+    static final class Team {
+        java.util.Set<Player> members = new java.util.HashSet<>();
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Team t && t.members.equals(members);
+        }
+
+        @Override
+        public int hashCode() {
+            return members.hashCode();
+        }
+    }
+
+    @Test
+    void aSetWhoseElementsHashByAnotherSetOfTheCycleIsRefilledAfterIt() {
+        Peregrine p = Peregrine.builder().register(Player.class, Team.class).referenceTracking(true).build();
+        Player ada = new Player();
+        ada.zName = "ada";
+        Player bob = new Player();
+        bob.zName = "bob";
+        Team team = new Team();
+        team.members.add(ada);
+        team.members.add(bob);
+        ada.aTeams.add(team);
+        bob.aTeams.add(team);
+        Player a = p.deserialize(p.serialize(ada), Player.class);
+        Team t = a.aTeams.iterator().next();
+        Player b = t.members.stream().filter(x -> x != a).findFirst().orElseThrow();
+        assertAll(
+                () -> assertEquals(java.util.Set.of("ada", "bob"), t.members.stream().map(x -> x.zName)
+                        .collect(java.util.stream.Collectors.toSet())),
+                () -> assertTrue(t.members.contains(a)),
+                () -> assertTrue(a.aTeams.contains(t)),
+                () -> assertTrue(b.aTeams.contains(t), "refilled while the team's members were incomplete"));
+    }
+
+    /** Records every instance a read makes, to see what a failed read leaves reachable. */
+    static final class Tracked {
+        static final List<java.lang.ref.WeakReference<Tracked>> MADE =
+                java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.Set<Tracked> peers = new java.util.HashSet<>();
+        String title;
+
+        Tracked() {
+            MADE.add(new java.lang.ref.WeakReference<>(this));
+        }
+    }
+
+    @Test
+    void aFailedReadLeavesNoSetToRefillInAKeptContext() throws InterruptedException {
+        Codec<Tracked> codec = Peregrine.builder().register(Tracked.class).referenceTracking(true).build()
+                .codec(Tracked.class);
+        Tracked x = new Tracked();
+        x.title = "x";
+        Tracked y = new Tracked();
+        y.title = "y";
+        x.peers.add(y);
+        y.peers.add(x);
+        byte[] bytes = codec.encode(x);
+        Tracked.MADE.clear();
+        // Cut in x's title, the last field: y's set, which refers back to x, is kept for refilling.
+        assertThrows(PeregrineException.class, () -> codec.decode(java.util.Arrays.copyOf(bytes, bytes.length - 1)));
+        assertTrue(Tracked.MADE.size() >= 2);
+        for (int i = 0; i < 50 && Tracked.MADE.stream().anyMatch(r -> r.get() != null); i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertTrue(Tracked.MADE.stream().allMatch(r -> r.get() == null),
+                "the codec's kept context still holds objects of the failed read");
+    }
+
     @Test
     void selfReferencingArray() {
         Object[] array = new Object[2];

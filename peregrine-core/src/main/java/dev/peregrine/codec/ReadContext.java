@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One deserialize call in progress: the input, the resolver, limits, depth and, when the payload
@@ -187,30 +188,118 @@ public final class ReadContext {
         }
     }
 
-    /** A set or map to refill once the root is complete: its elements or keys, and a map's values. */
-    private record Unsettled(Object container, Object[] elements, Object[] values) {
+    /**
+     * @return a mark for {@link #copied}: the count of back references read so far
+     */
+    public int backReferenceMark() {
+        return backReferences;
+    }
+
+    /**
+     * Notes that {@code copy} was made from {@code source} while reading (the compatible format's
+     * conversion of a collection or map to the reader's declared type): a set or map made from a
+     * value in which a back reference was read is refilled from its source once the root is
+     * complete, as one read in that form would be ({@link #exitHashed(Object, Object[])}).
+     *
+     * @param source the container as read
+     * @param copy   the container made from it
+     * @param mark   {@link #backReferenceMark} before the source was read
+     */
+    public void copied(Object source, Object copy, int mark) {
+        if (backReferences != mark && source != copy && (copy instanceof Set<?> || copy instanceof Map<?, ?>)) {
+            if (unsettled == null) {
+                unsettled = new ArrayList<>();
+            }
+            unsettled.add(new Unsettled(copy, null, null, source));
+        }
+    }
+
+    /**
+     * A set or map to refill once the root is complete: its elements or keys and a map's values,
+     * or the container it was copied from.
+     */
+    private record Unsettled(Object container, Object[] elements, Object[] values, Object source) {
+        Unsettled(Object container, Object[] elements, Object[] values) {
+            this(container, elements, values, null);
+        }
+
+        @SuppressWarnings("unchecked")
+        void refill() {
+            if (container instanceof Map<?, ?> m) {
+                Map<Object, Object> map = (Map<Object, Object>) m;
+                map.clear();
+                if (source != null) {
+                    map.putAll((Map<?, ?>) source);
+                } else {
+                    for (int i = 0; i < elements.length; i++) {
+                        map.put(elements[i], values[i]);
+                    }
+                }
+            } else {
+                Collection<Object> set = (Collection<Object>) container;
+                set.clear();
+                if (source != null) {
+                    set.addAll((Collection<?>) source);
+                } else {
+                    Collections.addAll(set, elements);
+                }
+            }
+        }
+
+        /** @return whether the container now finds each of its elements or keys, all distinct for a map */
+        boolean holdsAll() {
+            Object[] expected = source == null ? elements
+                    : source instanceof Map<?, ?> m ? m.keySet().toArray() : ((Collection<?>) source).toArray();
+            if (container instanceof Map<?, ?> m) {
+                if (m.size() != expected.length) {
+                    return false;
+                }
+                for (Object k : expected) {
+                    if (!m.containsKey(k)) {
+                        return false;
+                    }
+                }
+            } else {
+                Collection<?> c = (Collection<?>) container;
+                for (Object e : expected) {
+                    if (!c.contains(e)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
     }
 
     /**
      * Refills the containers {@link #exitHashed(Object, Object[])} kept, now that every object is
-     * complete, in the order their elements were written, which keeps a linked order.
+     * complete, in the order their elements were written, which keeps a linked order. An element's
+     * hash may depend on another container of the cycle (a set of teams, each hashed by its set of
+     * members) that a pass refills only later, so passes repeat until every container finds all it
+     * holds; each pass settles at least one more link of such a chain.
      *
-     * @throws MalformedInputException when a map's keys, distinct when written, are equal now
+     * @throws MalformedInputException when a map's keys, distinct when written, are equal now, or
+     *                                 when no number of passes settles the containers
      */
-    @SuppressWarnings("unchecked")
     private void settle() {
-        for (Unsettled u : unsettled) {
-            if (u.container() instanceof Map<?, ?> m) {
-                Map<Object, Object> map = (Map<Object, Object>) m;
-                map.clear();
-                for (int i = 0; i < u.elements().length; i++) {
-                    map.put(u.elements()[i], u.values()[i]);
+        for (int pass = 0; ; pass++) {
+            for (Unsettled u : unsettled) {
+                u.refill();
+            }
+            Unsettled wrong = null;
+            for (Unsettled u : unsettled) {
+                if (!u.holdsAll()) {
+                    wrong = u;
+                    break;
                 }
-                MapCodec.checkDistinct(this, map, u.elements().length);
-            } else {
-                Collection<Object> set = (Collection<Object>) u.container();
-                set.clear();
-                Collections.addAll(set, u.elements());
+            }
+            if (wrong == null) {
+                break;
+            }
+            if (pass >= unsettled.size()) {
+                throw new MalformedInputException("a " + wrong.container().getClass().getName() + " of a cycle "
+                        + "cannot hold what was written in it: its elements or keys are equal, or their hash "
+                        + "codes or order keep changing", in.position());
             }
         }
         unsettled = null;
@@ -221,6 +310,7 @@ public final class ReadContext {
         if (values != null) {
             values.clear();
         }
+        unsettled = null;
     }
 
     /**

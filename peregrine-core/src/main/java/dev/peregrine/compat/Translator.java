@@ -279,11 +279,14 @@ final class Translator extends TypeCodec<Object> {
             values = initialValues.clone();
         }
         for (Step s : steps) {
+            int mark = ctx.backReferenceMark();
             Object v = readField(ctx, in, s, bitmap);
             if (s.target < 0) {
                 continue;
             }
+            Object read = v;
             v = s.conversion.apply(v);
+            ctx.copied(read, v, mark);
             if (obj != null) {
                 set(obj, s.target, v, in);
             } else {
