@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 import static dev.peregrine.RoundTrip.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CollectionTest {
     private final Peregrine p = Peregrine.builder().build();
@@ -200,6 +201,40 @@ class CollectionTest {
         assertThrows(UnsupportedTypeException.class, () -> p.serialize(reversed));
         TreeMap<String, Integer> m = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         assertThrows(UnsupportedTypeException.class, () -> p.serialize(m));
+    }
+
+    /** Equal by a name that may change after the object went into a set. */
+    static final class Tagged {
+        String name;
+
+        Tagged(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Tagged t && t.name.equals(name);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode();
+        }
+    }
+
+    @Test
+    void aSetOrMapWhoseElementsBecameEqualIsRefusedNotShrunk() {
+        Peregrine q = Peregrine.builder().register(Tagged.class).build();
+        Tagged a = new Tagged("a");
+        Tagged b = new Tagged("b");
+        Set<Tagged> set = new HashSet<>(List.of(a, b));
+        Map<Tagged, Integer> map = new HashMap<>(Map.of(a, 1, b, 2));
+        b.name = "a";
+        MalformedInputException e = assertThrows(MalformedInputException.class,
+                () -> q.deserialize(q.serialize(set)));
+        assertTrue(e.getMessage().contains("holds 2 elements of which only 1 are distinct"), e.getMessage());
+        e = assertThrows(MalformedInputException.class, () -> q.deserialize(q.serialize(map)));
+        assertTrue(e.getMessage().contains("holds 2 keys of which only 1 are distinct"), e.getMessage());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.peregrine.codec;
 
+import dev.peregrine.MalformedInputException;
 import dev.peregrine.UnsupportedTypeException;
 
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
         long header = Elements.readHeader(ctx, Elements.FLAG_BITS, 16, "collection");
         int n = Elements.count(header, Elements.FLAG_BITS);
         if (requiredSize >= 0 && n != requiredSize) {
-            throw new dev.peregrine.MalformedInputException("this collection form holds exactly "
+            throw new MalformedInputException("this collection form holds exactly "
                     + requiredSize + " elements, not " + n, ctx.in().position());
         }
         Collection<Object> c = builder.apply(Math.min(n, ctx.in().remaining() + 1));
@@ -75,6 +76,7 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
             Elements.readBody(ctx, elements, n, (int) header & 7, TypeHint.arg(hint, 0));
             if (ctx.exitHashed(c, elements) == null) {
                 Collections.addAll(c, elements);
+                checkDistinct(ctx, c, n);
             } else {
                 ReadContext.fillUnsettled(c, elements, null);
             }
@@ -82,11 +84,26 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
             ctx.enterHashed();
             readInto(ctx, c, n, (int) header & 7, TypeHint.arg(hint, 0));
             ctx.exitHashed();
+            checkDistinct(ctx, c, n);
         } else {
             // Perf: each element goes straight into the collection, in order, as addAll would add it.
             readInto(ctx, c, n, (int) header & 7, TypeHint.arg(hint, 0));
         }
         return finisher == null ? c : finisher.apply(c);
+    }
+
+    /**
+     * A set that holds fewer elements than were written in it found some of them equal, which no
+     * set could have held: they were equal when written too (an element changed after it was added
+     * to the set, or an {@code equals} on transient state), or the bytes are not a writer's.
+     * Dropping one silently would lose what it held.
+     */
+    static void checkDistinct(ReadContext ctx, Collection<?> set, int n) {
+        if (set.size() != n) {
+            throw new MalformedInputException("a " + set.getClass().getName() + " holds " + n + " elements of "
+                    + "which only " + set.size() + " are distinct by equals (or compareTo); was an element changed "
+                    + "after it was added?", ctx.in().position());
+        }
     }
 
     /** Reads the elements into {@code c}, an {@code ArrayList} by its own loop. */

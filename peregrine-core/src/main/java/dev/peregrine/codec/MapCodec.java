@@ -141,7 +141,9 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
 
     static void checkDistinct(ReadContext ctx, Map<?, ?> m, int n) {
         if (m.size() != n) {
-            throw new MalformedInputException("map holds duplicate keys", ctx.in().position());
+            throw new MalformedInputException("a " + m.getClass().getName() + " holds " + n + " keys of which only "
+                    + m.size() + " are distinct by equals (or compareTo); was a key changed after it was put?",
+                    ctx.in().position());
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -43,6 +44,8 @@ public final class ReadContext {
     private final int[] hashedMarks = new int[MAX_HASHED_NESTING + 1];
     /** Sets and maps to refill when the root is complete ({@link #exitHashed(Object, Object[])}), or null. */
     private ArrayList<Unsettled> unsettled;
+    /** With references tracked, the copies conversions made in this read, by source; or null. */
+    private IdentityHashMap<Object, Object> copies;
     /** The header {@link #openMap} read and left for {@link #readMapBody}. */
     private long openedMap;
 
@@ -110,6 +113,7 @@ public final class ReadContext {
         depth = 0;
         hashedDepth = 0;
         unsettled = null;
+        copies = null;
         initialBudget = limits.allocationBudget(in.remaining());
         budget = initialBudget;
     }
@@ -189,29 +193,37 @@ public final class ReadContext {
     }
 
     /**
-     * @return a mark for {@link #copied}: the count of back references read so far
+     * The copy made earlier in this read from {@code source} by a conversion to a field's declared
+     * type ({@link #copied}), so that a container referred to twice, or from inside itself, still
+     * becomes one object.
+     *
+     * @param source a collection or map as read
+     * @return its copy, or null
      */
-    public int backReferenceMark() {
-        return backReferences;
+    public Object copyOf(Object source) {
+        return copies == null ? null : copies.get(source);
     }
 
     /**
-     * Notes that {@code copy} was made from {@code source} while reading (the compatible format's
-     * conversion of a collection or map to the reader's declared type): a set or map made from a
-     * value in which a back reference was read is refilled from its source once the root is
-     * complete, as one read in that form would be ({@link #exitHashed(Object, Object[])}).
+     * Notes that {@code copy} was made from {@code source} by the compatible format's conversion of
+     * a collection or map to a field's declared type, in a read that tracks references: a later
+     * conversion of the same source gives the same copy ({@link #copyOf}), and the copy is refilled
+     * from its source once the root is complete, since a reference from inside the source to
+     * itself is converted while the source is still being read, and a set or map copy may hash
+     * objects of a cycle before their fields are set.
      *
      * @param source the container as read
      * @param copy   the container made from it
-     * @param mark   {@link #backReferenceMark} before the source was read
      */
-    public void copied(Object source, Object copy, int mark) {
-        if (backReferences != mark && source != copy && (copy instanceof Set<?> || copy instanceof Map<?, ?>)) {
-            if (unsettled == null) {
-                unsettled = new ArrayList<>();
-            }
-            unsettled.add(new Unsettled(copy, null, null, source));
+    public void copied(Object source, Object copy) {
+        if (copies == null) {
+            copies = new IdentityHashMap<>();
         }
+        copies.put(source, copy);
+        if (unsettled == null) {
+            unsettled = new ArrayList<>();
+        }
+        unsettled.add(new Unsettled(copy, null, null, source));
     }
 
     /**
@@ -261,6 +273,9 @@ public final class ReadContext {
                 }
             } else {
                 Collection<?> c = (Collection<?>) container;
+                if (source == null && c.size() != expected.length) {
+                    return false;
+                }
                 for (Object e : expected) {
                     if (!c.contains(e)) {
                         return false;
@@ -303,6 +318,7 @@ public final class ReadContext {
             }
         }
         unsettled = null;
+        copies = null;
     }
 
     /** Drops the values a tracking read remembered, so a kept context holds no decoded graph. */
@@ -311,6 +327,7 @@ public final class ReadContext {
             values.clear();
         }
         unsettled = null;
+        copies = null;
     }
 
     /**

@@ -8,6 +8,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +20,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * How a value written for one declared type becomes a value of a field declared with another, decided
@@ -66,10 +69,20 @@ interface Conversion {
             return IDENTITY;
         }
         if (sameArgs && Collection.class.isAssignableFrom(w) && Collection.class.isAssignableFrom(l)) {
-            return v -> v == null ? null : copyCollection((Collection<?>) v, l);
+            Supplier<Collection<Object>> empty = emptyCollection(field, l, local);
+            return copying(field, l, v -> {
+                Collection<Object> c = empty.get();
+                c.addAll((Collection<?>) v);
+                return c;
+            });
         }
         if (sameArgs && Map.class.isAssignableFrom(w) && Map.class.isAssignableFrom(l)) {
-            return v -> v == null ? null : copyMap((Map<?, ?>) v, l);
+            Supplier<Map<Object, Object>> empty = emptyMap(field, l, local);
+            return copying(field, l, v -> {
+                Map<Object, Object> m = empty.get();
+                m.putAll((Map<?, ?>) v);
+                return m;
+            });
         }
         throw new SchemaMismatchException("field " + field + " was written as " + TypeHint.describe(wire)
                 + " and is declared here as " + TypeHint.describe(local) + "; no conversion covers that change", -1);
@@ -148,43 +161,86 @@ interface Conversion {
         };
     }
 
+    /**
+     * A conversion that copies a collection or map into the field's declared type: none when the
+     * value already is of that type, and a copy the type cannot hold (a null in an
+     * {@code ArrayDeque}, values a {@code TreeSet} cannot compare) is a mismatch naming the field.
+     */
+    private static Conversion copying(String field, Class<?> to, Conversion copy) {
+        return v -> {
+            if (v == null || to.isInstance(v)) {
+                return v;
+            }
+            try {
+                return copy.apply(v);
+            } catch (RuntimeException e) {
+                throw new SchemaMismatchException("field " + field + " is declared here as " + to.getName()
+                        + ", which cannot hold the " + v.getClass().getName() + " written: " + e, -1);
+            }
+        };
+    }
+
+    /** How to make an empty collection of the declared type, decided when the conversion is planned. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Collection<?> copyCollection(Collection<?> v, Class<?> to) {
-        Collection c;
+    private static Supplier<Collection<Object>> emptyCollection(String field, Class<?> to, TypeHint local) {
+        if (EnumSet.class.isAssignableFrom(to)) {
+            Class<? extends Enum> element = enumArgument(field, to, local);
+            return () -> (Collection) EnumSet.noneOf(element);
+        }
         if (!to.isInterface() && !java.lang.reflect.Modifier.isAbstract(to.getModifiers())) {
-            c = (Collection) newInstance(to);
+            java.lang.reflect.Constructor<?> make = noArgConstructor(field, to);
+            return () -> (Collection<Object>) newInstance(make);
         } else if (SortedSet.class.isAssignableFrom(to)) {
-            c = new TreeSet<>();
+            return TreeSet::new;
         } else if (Set.class.isAssignableFrom(to)) {
-            c = new LinkedHashSet<>();
+            return LinkedHashSet::new;
         } else if (Queue.class.isAssignableFrom(to) && !List.class.isAssignableFrom(to)) {
-            c = new ArrayDeque<>();
-        } else {
-            c = new ArrayList<>();
+            return ArrayDeque::new;
         }
-        c.addAll(v);
-        return c;
+        return ArrayList::new;
     }
 
+    /** How to make an empty map of the declared type, decided when the conversion is planned. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Map<?, ?> copyMap(Map<?, ?> v, Class<?> to) {
-        Map m;
-        if (!to.isInterface() && !java.lang.reflect.Modifier.isAbstract(to.getModifiers())) {
-            m = (Map) newInstance(to);
-        } else if (SortedMap.class.isAssignableFrom(to)) {
-            m = new TreeMap<>();
-        } else {
-            m = new LinkedHashMap<>();
+    private static Supplier<Map<Object, Object>> emptyMap(String field, Class<?> to, TypeHint local) {
+        if (EnumMap.class.isAssignableFrom(to)) {
+            Class<? extends Enum> key = enumArgument(field, to, local);
+            return () -> new EnumMap(key);
         }
-        m.putAll(v);
-        return m;
+        if (!to.isInterface() && !java.lang.reflect.Modifier.isAbstract(to.getModifiers())) {
+            java.lang.reflect.Constructor<?> make = noArgConstructor(field, to);
+            return () -> (Map<Object, Object>) newInstance(make);
+        } else if (SortedMap.class.isAssignableFrom(to)) {
+            return TreeMap::new;
+        }
+        return LinkedHashMap::new;
     }
 
-    private static Object newInstance(Class<?> c) {
+    /** The enum an {@code EnumSet} or {@code EnumMap} field is declared over. */
+    @SuppressWarnings("rawtypes")
+    private static Class<? extends Enum> enumArgument(String field, Class<?> to, TypeHint local) {
+        TypeHint[] args = args(local);
+        if (args.length == 0 || args[0] == null || !args[0].raw().isEnum()) {
+            throw new SchemaMismatchException("field " + field + " is declared here as " + to.getName()
+                    + " without its enum type, so no value can be converted into it", -1);
+        }
+        return args[0].raw().asSubclass(Enum.class);
+    }
+
+    private static java.lang.reflect.Constructor<?> noArgConstructor(String field, Class<?> c) {
         try {
-            return c.getConstructor().newInstance();
+            return c.getConstructor();
+        } catch (NoSuchMethodException e) {
+            throw new SchemaMismatchException("field " + field + " is declared here as " + c.getName()
+                    + ", which has no public no-arg constructor to convert into", -1);
+        }
+    }
+
+    private static Object newInstance(java.lang.reflect.Constructor<?> make) {
+        try {
+            return make.newInstance();
         } catch (ReflectiveOperationException e) {
-            throw new SchemaMismatchException("cannot create a " + c.getName() + " to convert into: " + e, -1);
+            throw new IllegalStateException("cannot create a " + make.getDeclaringClass().getName(), e);
         }
     }
 }

@@ -279,14 +279,11 @@ final class Translator extends TypeCodec<Object> {
             values = initialValues.clone();
         }
         for (Step s : steps) {
-            int mark = ctx.backReferenceMark();
             Object v = readField(ctx, in, s, bitmap);
             if (s.target < 0) {
                 continue;
             }
-            Object read = v;
-            v = s.conversion.apply(v);
-            ctx.copied(read, v, mark);
+            v = convert(ctx, s.conversion, v);
             if (obj != null) {
                 set(obj, s.target, v, in);
             } else {
@@ -305,6 +302,25 @@ final class Translator extends TypeCodec<Object> {
             }
         }
         return obj;
+    }
+
+    /**
+     * Applies a field's conversion. With references tracked, a collection or map copied into the
+     * field's declared type is copied once per read and refilled when the root is complete
+     * ({@link ReadContext#copied}), so that sharing and cycles through it survive the copy.
+     */
+    private static Object convert(ReadContext ctx, Conversion conversion, Object v) {
+        if (!ctx.tracksReferences() || !(v instanceof java.util.Collection<?> || v instanceof Map<?, ?>)) {
+            return conversion.apply(v);
+        }
+        Object copy = ctx.copyOf(v);
+        if (copy == null) {
+            copy = conversion.apply(v);
+            if (copy != v) {
+                ctx.copied(v, copy);
+            }
+        }
+        return copy;
     }
 
     private static Object readField(ReadContext ctx, BufferReader in, Step s, long[] bitmap) {
