@@ -157,7 +157,10 @@ public final class Peregrine {
      * @param type the expected type
      * @param <T>  the expected type
      * @return the value, or null
-     * @throws StreamException when the stream fails
+     * @throws StreamException        when the stream fails
+     * @throws LimitExceededException when the length exceeds {@code maxPayloadBytes}; the stream is
+     *                                then left after the length, inside the refused payload, and
+     *                                cannot be read further
      */
     public <T> T deserialize(InputStream in, Class<T> type) {
         byte[] payload = Frames.read(in, session.limits().maxPayloadBytes());

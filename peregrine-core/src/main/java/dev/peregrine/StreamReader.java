@@ -12,7 +12,9 @@ import java.io.InputStream;
  * to. Each frame is bounded by {@code maxPayloadBytes} and read with every other limit. In the
  * compatible format a frame that fails to read may leave the definitions it carried half read, and
  * later frames refer to them without repeating them, so after such a failure every later
- * {@link #read} fails too: a new stream starts over.
+ * {@link #read} fails too: a new stream starts over. So does every read after a frame whose length
+ * is refused or whose bytes end early, in either format: the reader no longer knows where the next
+ * frame starts.
  *
  * <p>Not thread-safe: one reader per stream, used by one thread at a time.
  */
@@ -28,7 +30,7 @@ public final class StreamReader implements AutoCloseable {
      * allocation and its zeroing); one larger than {@link #KEPT_MAX} is not kept.
      */
     private byte[] kept = new byte[256];
-    /** The message of the frame that failed, once one has in the compatible format; else null. */
+    /** Why later reads fail, once a frame's framing or, in the compatible format, its content has; else null. */
     private String failed;
 
     StreamReader(Session session, InputStream in) {
@@ -47,12 +49,18 @@ public final class StreamReader implements AutoCloseable {
      */
     public <T> T read(Class<T> type) {
         if (failed != null) {
-            throw new MalformedInputException("an earlier frame of this compatible stream failed to read (" + failed
-                    + "); later frames may refer to class definitions it carried, so the stream cannot be read "
-                    + "further", -1);
+            throw new MalformedInputException(failed, -1);
         }
-        int length = Frames.readFrameLength(in, session.limits().maxPayloadBytes());
-        byte[] payload = Frames.readPayload(in, length, kept);
+        int length;
+        byte[] payload;
+        try {
+            length = Frames.readFrameLength(in, session.limits().maxPayloadBytes());
+            payload = Frames.readPayload(in, length, kept);
+        } catch (RuntimeException e) {
+            failed = "an earlier frame of this stream could not be read (" + e.getMessage() + "), so where the "
+                    + "next one starts is unknown and the stream cannot be read further";
+            throw e;
+        }
         if (payload.length <= KEPT_MAX) {
             kept = payload;
         }
@@ -64,7 +72,9 @@ public final class StreamReader implements AutoCloseable {
             return value;
         } catch (RuntimeException e) {
             if (ctx.carriesDefs()) {
-                failed = String.valueOf(e.getMessage());
+                failed = "an earlier frame of this compatible stream failed to read (" + e.getMessage()
+                        + "); later frames may refer to class definitions it carried, so the stream cannot be "
+                        + "read further";
             }
             throw e;
         } finally {

@@ -104,6 +104,28 @@ class StreamFramesTest {
         }
     }
 
+    @Test
+    void afterARefusedFrameLengthNoStreamReadsFurther() {
+        for (boolean compatible : new boolean[] {true, false}) {
+            Peregrine p = Peregrine.builder().compatible(compatible).maxPayloadBytes(100).build();
+            Peregrine big = Peregrine.builder().compatible(compatible).build();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (StreamWriter w = big.newStreamWriter(out)) {
+                w.write("a");
+                w.write("b".repeat(1000));
+                w.write("c");
+            }
+            try (StreamReader r = p.newStreamReader(new ByteArrayInputStream(out.toByteArray()))) {
+                assertEquals("a", r.read(String.class));
+                assertThrows(LimitExceededException.class, () -> r.read(String.class));
+                // Not "c": the reader stands inside the refused payload, whose bytes are no frame.
+                MalformedInputException e = assertThrows(MalformedInputException.class, () -> r.read(String.class));
+                assertTrue(e.getMessage().startsWith("an earlier frame of this stream could not be read (stream "
+                        + "payload of"), e.getMessage());
+            }
+        }
+    }
+
     private static List<String> readAll(Peregrine p, InputStream in) {
         List<String> read = new ArrayList<>();
         try (StreamReader r = p.newStreamReader(in)) {
