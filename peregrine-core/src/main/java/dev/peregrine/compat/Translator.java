@@ -173,9 +173,20 @@ final class Translator extends TypeCodec<Object> {
         }
         TypeHint wireHint = same ? localHint : HintParser.parse(w.hint(), pkg, n -> schemas.classNamed(n, declared));
         Reader reader = reader(wireHint, w.exact(), schemas, w.hint(), pkg);
-        Conversion c = local == null ? null : same ? Conversion.IDENTITY
-                : Conversion.plan(className + "." + w.name(), wireHint == HintParser.UNKNOWN ? null : wireHint,
-                        localHint(local));
+        Conversion c;
+        try {
+            c = local == null ? null : same ? Conversion.IDENTITY
+                    : Conversion.plan(className + "." + w.name(), wireHint == HintParser.UNKNOWN ? null : wireHint,
+                            localHint(local));
+        } catch (SchemaMismatchException e) {
+            if (wireHint != HintParser.UNKNOWN) {
+                throw e;
+            }
+            throw new SchemaMismatchException("field " + className + "." + w.name() + " was written as "
+                    + w.hint() + ", naming a class this reader does not have, and is declared here as "
+                    + TypeHint.describe(localHint(local)) + " (a class renamed under the same registration id "
+                    + "is matched where a value names its class, not in a field's declared type)", -1);
+        }
         return new Step(FieldKind.REFERENCE, bit, target, reader, c);
     }
 
