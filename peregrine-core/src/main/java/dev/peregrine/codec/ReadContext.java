@@ -219,7 +219,7 @@ public final class ReadContext {
         if (copies == null) {
             copies = new IdentityHashMap<>();
         }
-        copies.put(source, copy);
+        copies.putIfAbsent(source, copy);
         if (unsettled == null) {
             unsettled = new ArrayList<>();
         }

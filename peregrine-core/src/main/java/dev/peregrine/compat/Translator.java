@@ -294,7 +294,7 @@ final class Translator extends TypeCodec<Object> {
             if (s.target < 0) {
                 continue;
             }
-            v = convert(ctx, s.conversion, v);
+            v = convert(ctx, s.conversion, v, fields[s.target].getType());
             if (obj != null) {
                 set(obj, s.target, v, in);
             } else {
@@ -320,12 +320,13 @@ final class Translator extends TypeCodec<Object> {
      * field's declared type is copied once per read and refilled when the root is complete
      * ({@link ReadContext#copied}), so that sharing and cycles through it survive the copy.
      */
-    private static Object convert(ReadContext ctx, Conversion conversion, Object v) {
+    private static Object convert(ReadContext ctx, Conversion conversion, Object v, Class<?> declared) {
         if (!ctx.tracksReferences() || !(v instanceof java.util.Collection<?> || v instanceof Map<?, ?>)) {
             return conversion.apply(v);
         }
         Object copy = ctx.copyOf(v);
-        if (copy == null) {
+        // A copy made for a field of another declared type is not this field's.
+        if (copy == null || !declared.isInstance(copy)) {
             copy = conversion.apply(v);
             if (copy != v) {
                 ctx.copied(v, copy);

@@ -43,6 +43,11 @@ class ContainerConversionTest {
                 Map<Colour, Integer> counts;
                 List<Integer> queue;
             }
+            """, """
+            public class Pair {
+                List<String> left;
+                List<String> right;
+            }
             """);
     private static final Version V2 = Version.compile("containers-v2", """
             public enum Colour { RED, GREEN }
@@ -57,6 +62,11 @@ class ContainerConversionTest {
                 EnumSet<Colour> used;
                 EnumMap<Colour, Integer> counts;
                 ArrayDeque<Integer> queue;
+            }
+            """, """
+            public class Pair {
+                LinkedList<String> left;
+                LinkedHashSet<String> right;
             }
             """);
 
@@ -86,6 +96,18 @@ class ContainerConversionTest {
                     () -> assertSame(cousins, list(kid, "cousins"), "one copy for one list"),
                     () -> assertEquals(3, list(kid, "cousins").size(), "copied while still being read"));
         }
+    }
+
+    @Test
+    void oneListInTwoFieldsOfDifferentNewTypesGetsACopyOfEachType() {
+        List<String> shared = new ArrayList<>(List.of("x", "y"));
+        Object pair = V1.create("Pair", "left", shared, "right", shared);
+        Object back = V2.builder(true).referenceTracking(true).build().deserialize(
+                V1.builder(true).referenceTracking(true).build().serialize(pair), V2.type("Pair"));
+        assertInstanceOf(LinkedList.class, Version.get(back, "left"));
+        assertEquals(List.of("x", "y"), new ArrayList<>(list(back, "left")));
+        assertInstanceOf(java.util.LinkedHashSet.class, Version.get(back, "right"));
+        assertEquals(List.of("x", "y"), new ArrayList<>(list(back, "right")));
     }
 
     @Test
