@@ -14,7 +14,8 @@ import java.io.InputStream;
  * later frames refer to them without repeating them, so after such a failure every later
  * {@link #read} fails too: a new stream starts over. So does every read after a frame whose length
  * is refused or whose bytes end early, in either format: the reader no longer knows where the next
- * frame starts.
+ * frame starts. A read that fails before taking any byte of its frame (a timeout between frames)
+ * leaves the reader usable.
  *
  * <p>Not thread-safe: one reader per stream, used by one thread at a time.
  */
@@ -23,7 +24,7 @@ public final class StreamReader implements AutoCloseable {
     private static final int KEPT_MAX = 1 << 20;
 
     private final Session session;
-    private final InputStream in;
+    private final Counting in;
     private final ReadContext ctx;
     /**
      * Perf: the array frames are read into, kept from frame to frame (a new array per frame cost an
@@ -35,7 +36,7 @@ public final class StreamReader implements AutoCloseable {
 
     StreamReader(Session session, InputStream in) {
         this.session = session;
-        this.in = in;
+        this.in = new Counting(in);
         this.ctx = session.newReadContext(new ArrayReader(new byte[0], 0, 0), true);
     }
 
@@ -53,12 +54,17 @@ public final class StreamReader implements AutoCloseable {
         }
         int length;
         byte[] payload;
+        long before = in.count;
         try {
             length = Frames.readFrameLength(in, session.limits().maxPayloadBytes());
             payload = Frames.readPayload(in, length, kept);
         } catch (RuntimeException e) {
-            failed = "an earlier frame of this stream could not be read (" + e.getMessage() + "), so where the "
-                    + "next one starts is unknown and the stream cannot be read further";
+            // A failure before the frame's first byte (a timeout, the end of what has arrived so
+            // far) leaves the stream where it was, and a later read may go on from there.
+            if (in.count != before) {
+                failed = "an earlier frame of this stream could not be read (" + e.getMessage() + "), so where "
+                        + "the next one starts is unknown and the stream cannot be read further";
+            }
             throw e;
         }
         if (payload.length <= KEPT_MAX) {
@@ -79,6 +85,40 @@ public final class StreamReader implements AutoCloseable {
             throw e;
         } finally {
             ctx.release();
+        }
+    }
+
+    /** Counts the bytes taken from the stream, to tell whether a failed frame consumed any. */
+    private static final class Counting extends java.io.FilterInputStream {
+        long count;
+
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count += Math.max(0, skipped);
+            return skipped;
         }
     }
 

@@ -348,6 +348,60 @@ class ReferenceTrackingTest {
                 "the codec's kept context still holds objects of the failed read");
     }
 
+    /** Holds an immutable set and map, which a reader makes from their elements at once. */
+    static final class Frozen {
+        java.util.Set<Object> peers;
+        Map<Object, String> marks;
+        String zName;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Frozen f && f.zName.equals(zName);
+        }
+
+        @Override
+        public int hashCode() {
+            return zName.hashCode();
+        }
+    }
+
+    @Test
+    void anImmutableSetMadeFromObjectsStillBeingReadIsRefusedNotShrunk() {
+        Peregrine p = Peregrine.builder().register(Frozen.class).referenceTracking(true).build();
+        Frozen x = new Frozen();
+        x.zName = "x";
+        Frozen y = new Frozen();
+        y.zName = "y";
+        x.peers = new java.util.HashSet<>(List.of(y));
+        y.peers = java.util.Set.of(x, "p", "q");
+        y.marks = Map.of(x, "1", "k", "2");
+        x.marks = new HashMap<>();
+        UnsupportedTypeException e = assertThrows(UnsupportedTypeException.class,
+                () -> p.deserialize(p.serialize(x), Frozen.class));
+        assertTrue(e.getMessage().contains("was made while objects it holds were still being read"), e.getMessage());
+    }
+
+    /** Keeps only the tags that are not blank, as a record's compact constructor might. */
+    record Tags(java.util.Set<Object> tags) {
+        Tags {
+            tags.removeIf(t -> t instanceof String s && s.isBlank());
+        }
+    }
+
+    @Test
+    void aSetAConstructorChangedIsNotRefilledWithoutACycle() {
+        Peregrine p = Peregrine.builder().register(Tags.class, Pair.class).referenceTracking(true).build();
+        Pair shared = new Pair();
+        Pair pair = new Pair();
+        pair.left = shared;
+        pair.right = new Tags(new java.util.HashSet<>(List.of("a", "b", shared)));
+        ((Tags) pair.right).tags().add(" ");
+        Pair back = p.deserialize(p.serialize(pair), Pair.class);
+        Tags tags = (Tags) back.right;
+        assertEquals(3, tags.tags().size(), "the blank tag the constructor removed came back");
+        assertTrue(tags.tags().contains(back.left));
+    }
+
     @Test
     void selfReferencingArray() {
         Object[] array = new Object[2];

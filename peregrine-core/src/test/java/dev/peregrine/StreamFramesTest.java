@@ -126,6 +126,60 @@ class StreamFramesTest {
         }
     }
 
+    /** Fails one read with a timeout once {@code at} bytes have been taken, as a socket may. */
+    private static final class TimesOutOnce extends java.io.FilterInputStream {
+        private long taken;
+        private final long at;
+        private boolean timedOut;
+
+        TimesOutOnce(InputStream in, long at) {
+            super(in);
+            this.at = at;
+        }
+
+        @Override
+        public int read() throws java.io.IOException {
+            check();
+            int b = super.read();
+            taken += b >= 0 ? 1 : 0;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws java.io.IOException {
+            check();
+            int n = super.read(b, off, (int) Math.min(len, taken < at ? at - taken : len));
+            taken += Math.max(n, 0);
+            return n;
+        }
+
+        private void check() throws java.io.IOException {
+            if (taken == at && !timedOut) {
+                timedOut = true;
+                throw new java.net.SocketTimeoutException("read timed out");
+            }
+        }
+    }
+
+    @Test
+    void aTimeoutBetweenFramesLeavesTheReaderUsable() {
+        for (boolean compatible : new boolean[] {true, false}) {
+            Peregrine p = Peregrine.builder().compatible(compatible).build();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (StreamWriter w = p.newStreamWriter(out)) {
+                w.write("first");
+                w.write("second");
+            }
+            int firstFrame = 1 + p.serialize("first").length;
+            try (StreamReader r = p.newStreamReader(new TimesOutOnce(new ByteArrayInputStream(out.toByteArray()),
+                    firstFrame))) {
+                assertEquals("first", r.read(String.class));
+                assertThrows(StreamException.class, () -> r.read(String.class));
+                assertEquals("second", r.read(String.class));
+            }
+        }
+    }
+
     private static List<String> readAll(Peregrine p, InputStream in) {
         List<String> read = new ArrayList<>();
         try (StreamReader r = p.newStreamReader(in)) {

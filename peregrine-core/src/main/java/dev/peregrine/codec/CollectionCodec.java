@@ -79,6 +79,11 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
                 checkDistinct(ctx, c, n);
             } else {
                 ReadContext.fillUnsettled(c, elements, null);
+                if (finisher != null) {
+                    Collection<Object> made = finisher.apply(c);
+                    ctx.finishedEarly(made, elements);
+                    return made;
+                }
             }
         } else if (hashed) {
             ctx.enterHashed();
@@ -96,10 +101,13 @@ final class CollectionCodec extends TypeCodec<Collection<Object>> {
      * A set that holds fewer elements than were written in it found some of them equal, which no
      * set could have held: they were equal when written too (an element changed after it was added
      * to the set, or an {@code equals} on transient state), or the bytes are not a writer's.
-     * Dropping one silently would lose what it held.
+     * Dropping one silently would lose what it held. Same-schema payloads only.
      */
     static void checkDistinct(ReadContext ctx, Collection<?> set, int n) {
-        if (set.size() != n) {
+        // In the compatible format, translated elements may rightly merge: constants of an enum that
+        // the reader no longer has all read as null, and so may objects whose equals used a field
+        // the reader's class dropped.
+        if (set.size() != n && !ctx.carriesDefs()) {
             throw new MalformedInputException("a " + set.getClass().getName() + " holds " + n + " elements of "
                     + "which only " + set.size() + " are distinct by equals (or compareTo); was an element changed "
                     + "after it was added?", ctx.in().position());

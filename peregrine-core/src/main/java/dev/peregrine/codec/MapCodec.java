@@ -122,6 +122,11 @@ final class MapCodec extends TypeCodec<Map<Object, Object>> {
             // Keys of a cycle: put as they are now, refilled and checked when the root is complete.
             Elements.readBody(ctx, values, n, valueFlags, TypeHint.arg(hint, 1));
             ReadContext.fillUnsettled(m, keys, values);
+            if (finisher != null) {
+                Map<Object, Object> made = finisher.apply(m);
+                ctx.finishedEarly(made, keys);
+                return made;
+            }
         }
         return finisher == null ? m : finisher.apply(m);
     }

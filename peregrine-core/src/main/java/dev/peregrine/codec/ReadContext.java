@@ -2,6 +2,7 @@ package dev.peregrine.codec;
 
 import dev.peregrine.LimitExceededException;
 import dev.peregrine.MalformedInputException;
+import dev.peregrine.UnsupportedTypeException;
 import dev.peregrine.buffer.BufferReader;
 
 import java.util.ArrayList;
@@ -38,12 +39,20 @@ public final class ReadContext {
     private int depth;
     private long budget;
     private int hashedDepth;
-    /** Back references resolved so far in this read: a changed count tells a hashed level saw one. */
+    /**
+     * Back references resolved so far in this read to values still being read (a cycle): a changed
+     * count tells a hashed level or a conversion saw one.
+     */
     private int backReferences;
+    /** With references tracked, the ids of the values being read, outermost first (increasing). */
+    private int[] open;
+    private int openCount;
     /** {@link #backReferences} when each hashed level was entered, indexed by {@link #hashedDepth}. */
     private final int[] hashedMarks = new int[MAX_HASHED_NESTING + 1];
     /** Sets and maps to refill when the root is complete ({@link #exitHashed(Object, Object[])}), or null. */
     private ArrayList<Unsettled> unsettled;
+    /** Immutable sets and maps made from elements of a cycle, checked by {@link #settle}; or null. */
+    private ArrayList<Unsettled> finishedEarly;
     /** With references tracked, the copies conversions made in this read, by source; or null. */
     private IdentityHashMap<Object, Object> copies;
     /** The header {@link #openMap} read and left for {@link #readMapBody}. */
@@ -113,7 +122,9 @@ public final class ReadContext {
         depth = 0;
         hashedDepth = 0;
         unsettled = null;
+        finishedEarly = null;
         copies = null;
+        openCount = 0;
         initialBudget = limits.allocationBudget(in.remaining());
         budget = initialBudget;
     }
@@ -214,25 +225,36 @@ public final class ReadContext {
      *
      * @param source the container as read
      * @param copy   the container made from it
+     * @param mark   {@link #cycleMark} before the source was read: the copy is refilled only when a
+     *               reference into a cycle was read since
+     * @param remake makes the copy's contents again from the source
      */
-    public void copied(Object source, Object copy) {
+    public void copied(Object source, Object copy, int mark, java.util.function.UnaryOperator<Object> remake) {
         if (copies == null) {
             copies = new IdentityHashMap<>();
         }
         copies.putIfAbsent(source, copy);
-        if (unsettled == null) {
-            unsettled = new ArrayList<>();
+        if (backReferences != mark) {
+            if (unsettled == null) {
+                unsettled = new ArrayList<>();
+            }
+            unsettled.add(new Unsettled(copy, null, null, source, remake));
         }
-        unsettled.add(new Unsettled(copy, null, null, source));
+    }
+
+    /** @return a mark for {@link #copied}: the count of back references into a cycle so far */
+    public int cycleMark() {
+        return backReferences;
     }
 
     /**
      * A set or map to refill once the root is complete: its elements or keys and a map's values,
      * or the container it was copied from.
      */
-    private record Unsettled(Object container, Object[] elements, Object[] values, Object source) {
+    private record Unsettled(Object container, Object[] elements, Object[] values, Object source,
+                             java.util.function.UnaryOperator<Object> remake) {
         Unsettled(Object container, Object[] elements, Object[] values) {
-            this(container, elements, values, null);
+            this(container, elements, values, null, null);
         }
 
         @SuppressWarnings("unchecked")
@@ -241,7 +263,7 @@ public final class ReadContext {
                 Map<Object, Object> map = (Map<Object, Object>) m;
                 map.clear();
                 if (source != null) {
-                    map.putAll((Map<?, ?>) source);
+                    map.putAll((Map<?, ?>) remake.apply(source));
                 } else {
                     for (int i = 0; i < elements.length; i++) {
                         map.put(elements[i], values[i]);
@@ -251,15 +273,19 @@ public final class ReadContext {
                 Collection<Object> set = (Collection<Object>) container;
                 set.clear();
                 if (source != null) {
-                    set.addAll((Collection<?>) source);
+                    set.addAll((Collection<?>) remake.apply(source));
                 } else {
                     Collections.addAll(set, elements);
                 }
             }
         }
 
-        /** @return whether the container now finds each of its elements or keys, all distinct for a map */
-        boolean holdsAll() {
+        /**
+         * @param exact whether a set must hold as many elements as were written (same-schema only:
+         *              see {@code CollectionCodec.checkDistinct})
+         * @return whether the container now finds each of its elements or keys, all distinct for a map
+         */
+        boolean holdsAll(boolean exact) {
             Object[] expected = source == null ? elements
                     : source instanceof Map<?, ?> m ? m.keySet().toArray() : ((Collection<?>) source).toArray();
             if (container instanceof Map<?, ?> m) {
@@ -273,7 +299,7 @@ public final class ReadContext {
                 }
             } else {
                 Collection<?> c = (Collection<?>) container;
-                if (source == null && c.size() != expected.length) {
+                if (exact && source == null && c.size() != expected.length) {
                     return false;
                 }
                 for (Object e : expected) {
@@ -303,7 +329,7 @@ public final class ReadContext {
             }
             Unsettled wrong = null;
             for (Unsettled u : unsettled) {
-                if (!u.holdsAll()) {
+                if (!u.holdsAll(defs == null)) {
                     wrong = u;
                     break;
                 }
@@ -317,8 +343,35 @@ public final class ReadContext {
                         + "codes or order keep changing", in.position());
             }
         }
+        if (finishedEarly != null) {
+            for (Unsettled u : finishedEarly) {
+                if (!u.holdsAll(defs == null)) {
+                    throw new UnsupportedTypeException("a " + u.container().getClass().getName() + " was made "
+                            + "while objects it holds were still being read (a cycle), and does not find them "
+                            + "once they are complete; use a mutable set or map there, or hash them by what "
+                            + "is read first");
+                }
+            }
+        }
         unsettled = null;
+        finishedEarly = null;
         copies = null;
+    }
+
+    /**
+     * Notes a set or map made from {@code elements} before the root was complete ({@link
+     * #exitHashed(Object, Object[])} returned non-null), which cannot be refilled: an immutable copy.
+     * Once the root is complete it must find every element or key, or the read fails rather than
+     * return a set that has lost one.
+     *
+     * @param finished the immutable set or map
+     * @param elements the elements or keys it was made from
+     */
+    public void finishedEarly(Object finished, Object[] elements) {
+        if (finishedEarly == null) {
+            finishedEarly = new ArrayList<>();
+        }
+        finishedEarly.add(new Unsettled(finished, elements, null));
     }
 
     /** Drops the values a tracking read remembered, so a kept context holds no decoded graph. */
@@ -327,6 +380,7 @@ public final class ReadContext {
             values.clear();
         }
         unsettled = null;
+        finishedEarly = null;
         copies = null;
     }
 
@@ -818,11 +872,18 @@ public final class ReadContext {
         }
         values.add(PENDING);
         current = values.size() - 1;
+        if (open == null) {
+            open = new int[16];
+        } else if (openCount == open.length) {
+            open = java.util.Arrays.copyOf(open, openCount * 2);
+        }
+        open[openCount++] = current;
         return current;
     }
 
     private Object finish(int id, Object v) {
         if (id >= 0) {
+            openCount--;
             values.set(id, v);
             if (current == id) {
                 current = -1;
@@ -862,7 +923,9 @@ public final class ReadContext {
                     + "record, an immutable collection or a constructor-built object)", at);
         }
         current = -1;
-        backReferences++;
+        if (java.util.Arrays.binarySearch(open, 0, openCount, marker - 1) >= 0) {
+            backReferences++;
+        }
         return v;
     }
 

@@ -70,9 +70,15 @@ interface Conversion {
         }
         if (sameArgs && Collection.class.isAssignableFrom(w) && Collection.class.isAssignableFrom(l)) {
             Supplier<Collection<Object>> empty = emptyCollection(field, l, local);
+            boolean enums = EnumSet.class.isAssignableFrom(l);
             return copying(field, l, v -> {
                 Collection<Object> c = empty.get();
-                c.addAll((Collection<?>) v);
+                for (Object e : (Collection<?>) v) {
+                    // a constant the reader's enum lacks reads as null, and is dropped from an EnumSet
+                    if (e != null || !enums) {
+                        c.add(e);
+                    }
+                }
                 return c;
             });
         }

@@ -290,11 +290,16 @@ final class Translator extends TypeCodec<Object> {
             values = initialValues.clone();
         }
         for (Step s : steps) {
+            int mark = ctx.cycleMark();
             Object v = readField(ctx, in, s, bitmap);
             if (s.target < 0) {
                 continue;
             }
-            v = convert(ctx, s.conversion, v, fields[s.target].getType());
+            if (v == DROPPED) {
+                throw new SchemaMismatchException("field " + className + "." + fields[s.target].getName()
+                        + " holds a value of a class this reader does not have", in.position());
+            }
+            v = convert(ctx, s.conversion, v, fields[s.target].getType(), mark);
             if (obj != null) {
                 set(obj, s.target, v, in);
             } else {
@@ -320,8 +325,9 @@ final class Translator extends TypeCodec<Object> {
      * field's declared type is copied once per read and refilled when the root is complete
      * ({@link ReadContext#copied}), so that sharing and cycles through it survive the copy.
      */
-    private static Object convert(ReadContext ctx, Conversion conversion, Object v, Class<?> declared) {
-        if (!ctx.tracksReferences() || !(v instanceof java.util.Collection<?> || v instanceof Map<?, ?>)) {
+    private static Object convert(ReadContext ctx, Conversion conversion, Object v, Class<?> declared, int mark) {
+        if (conversion == Conversion.IDENTITY || !ctx.tracksReferences()
+                || !(v instanceof java.util.Collection<?> || v instanceof Map<?, ?>)) {
             return conversion.apply(v);
         }
         Object copy = ctx.copyOf(v);
@@ -329,7 +335,7 @@ final class Translator extends TypeCodec<Object> {
         if (copy == null || !declared.isInstance(copy)) {
             copy = conversion.apply(v);
             if (copy != v) {
-                ctx.copied(v, copy);
+                ctx.copied(v, copy, mark, conversion::apply);
             }
         }
         return copy;

@@ -47,6 +47,14 @@ class ContainerConversionTest {
             public class Pair {
                 List<String> left;
                 List<String> right;
+                List<String> same;
+            }
+            """, """
+            public enum Shade { LIGHT, DARK, DIM }
+            """, """
+            public class Swatch {
+                HashSet<Shade> shades;
+                Set<Shade> picked;
             }
             """);
     private static final Version V2 = Version.compile("containers-v2", """
@@ -67,6 +75,14 @@ class ContainerConversionTest {
             public class Pair {
                 LinkedList<String> left;
                 LinkedHashSet<String> right;
+                List<String> same;
+            }
+            """, """
+            public enum Shade { LIGHT }
+            """, """
+            public class Swatch {
+                HashSet<Shade> shades;
+                EnumSet<Shade> picked;
             }
             """);
 
@@ -101,13 +117,29 @@ class ContainerConversionTest {
     @Test
     void oneListInTwoFieldsOfDifferentNewTypesGetsACopyOfEachType() {
         List<String> shared = new ArrayList<>(List.of("x", "y"));
-        Object pair = V1.create("Pair", "left", shared, "right", shared);
+        Object pair = V1.create("Pair", "left", shared, "right", shared, "same", shared);
         Object back = V2.builder(true).referenceTracking(true).build().deserialize(
                 V1.builder(true).referenceTracking(true).build().serialize(pair), V2.type("Pair"));
         assertInstanceOf(LinkedList.class, Version.get(back, "left"));
         assertEquals(List.of("x", "y"), new ArrayList<>(list(back, "left")));
         assertInstanceOf(java.util.LinkedHashSet.class, Version.get(back, "right"));
         assertEquals(List.of("x", "y"), new ArrayList<>(list(back, "right")));
+        assertInstanceOf(ArrayList.class, Version.get(back, "same"), "a field whose type did not change");
+        assertEquals(List.of("x", "y"), list(back, "same"));
+    }
+
+    @Test
+    void constantsTheReaderLacksReadAsNullInASetAndAreDroppedFromAnEnumSet() {
+        Object all = new HashSet<>(List.of(V1.constant("Shade", "LIGHT"), V1.constant("Shade", "DARK"),
+                V1.constant("Shade", "DIM")));
+        for (boolean tracking : new boolean[] {false, true}) {
+            Object swatch = V1.create("Swatch", "shades", all, "picked", new HashSet<>((Collection<?>) all));
+            Object back = V2.builder(true).referenceTracking(tracking).build().deserialize(
+                    V1.builder(true).referenceTracking(tracking).build().serialize(swatch), V2.type("Swatch"));
+            assertEquals(new HashSet<>(Arrays.asList(V2.constant("Shade", "LIGHT"), null)),
+                    Version.get(back, "shades"));
+            assertEquals(java.util.EnumSet.of((Enum) V2.constant("Shade", "LIGHT")), Version.get(back, "picked"));
+        }
     }
 
     @Test

@@ -22,6 +22,10 @@ class RenamedClassTest {
             public class Order {
                 Item item;
             }
+            """, """
+            public class Slip {
+                Item item;
+            }
             """);
     private static final Version V2 = Version.compile("renamed-v2", """
             public class Article {
@@ -32,6 +36,10 @@ class RenamedClassTest {
             public class Order {
                 Article item;
             }
+            """, """
+            public class Slip {
+                Object item;
+            }
             """);
 
     @Test
@@ -40,6 +48,15 @@ class RenamedClassTest {
         Object read = V2.read(V1.write(item), "Article");
         assertEquals("pen", Version.get(read, "label"));
         assertEquals(3, Version.get(read, "count"));
+    }
+
+    @Test
+    void aValueOfAClassTheReaderLacksInAnObjectFieldIsAMismatch() {
+        Object slip = V1.create("Slip", "item", V1.create("Item", "label", "pen", "count", 3));
+        byte[] bytes = V1.write(slip);
+        SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> V2.read(bytes, "Slip"));
+        assertTrue(e.getMessage().contains("Slip.item holds a value of a class this reader does not have"),
+                e.getMessage());
     }
 
     @Test
