@@ -179,15 +179,33 @@ final class Translator extends TypeCodec<Object> {
                     : Conversion.plan(className + "." + w.name(), wireHint == HintParser.UNKNOWN ? null : wireHint,
                             localHint(local));
         } catch (SchemaMismatchException e) {
-            if (wireHint != HintParser.UNKNOWN) {
+            if (!namesUnknown(wireHint)) {
                 throw e;
             }
+            String written = w.hint().replaceAll("(^|[<,])\\.", "$1" + java.util.regex.Matcher.quoteReplacement(pkg)
+                    + ".");
             throw new SchemaMismatchException("field " + className + "." + w.name() + " was written as "
-                    + w.hint() + ", naming a class this reader does not have, and is declared here as "
+                    + written + ", naming a class this reader does not have, and is declared here as "
                     + TypeHint.describe(localHint(local)) + " (a class renamed under the same registration id "
                     + "is matched where a value names its class, not in a field's declared type)", -1);
         }
         return new Step(FieldKind.REFERENCE, bit, target, reader, c);
+    }
+
+    /** @return whether a written type names, at any depth, a class this reader does not have */
+    private static boolean namesUnknown(TypeHint h) {
+        if (h == null) {
+            return false;
+        }
+        if (h == HintParser.UNKNOWN || h.raw() == HintParser.UNKNOWN.raw()) {
+            return true;
+        }
+        for (TypeHint a : h.args()) {
+            if (namesUnknown(a)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static TypeHint localHint(FieldModel f) {
