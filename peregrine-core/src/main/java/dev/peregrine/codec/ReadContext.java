@@ -923,9 +923,9 @@ public final class ReadContext {
                     + "record, an immutable collection or a constructor-built object)", at);
         }
         current = -1;
-        if (java.util.Arrays.binarySearch(open, 0, openCount, marker - 1) >= 0) {
-            backReferences++;
-        }
+        // Every back reference counts, not only one to a value still being read: an element already
+        // read may hash by such a value, met before the set began.
+        backReferences++;
         return v;
     }
 
