@@ -40,13 +40,10 @@ public final class ReadContext {
     private long budget;
     private int hashedDepth;
     /**
-     * Back references resolved so far in this read to values still being read (a cycle): a changed
-     * count tells a hashed level or a conversion saw one.
+     * Back references resolved so far in this read: a changed count tells a hashed level or a
+     * conversion saw one, so that what it holds may be an object of a cycle.
      */
     private int backReferences;
-    /** With references tracked, the ids of the values being read, outermost first (increasing). */
-    private int[] open;
-    private int openCount;
     /** {@link #backReferences} when each hashed level was entered, indexed by {@link #hashedDepth}. */
     private final int[] hashedMarks = new int[MAX_HASHED_NESTING + 1];
     /** Sets and maps to refill when the root is complete ({@link #exitHashed(Object, Object[])}), or null. */
@@ -124,7 +121,6 @@ public final class ReadContext {
         unsettled = null;
         finishedEarly = null;
         copies = null;
-        openCount = 0;
         initialBudget = limits.allocationBudget(in.remaining());
         budget = initialBudget;
     }
@@ -242,7 +238,7 @@ public final class ReadContext {
         }
     }
 
-    /** @return a mark for {@link #copied}: the count of back references into a cycle so far */
+    /** @return a mark for {@link #copied}: the count of back references so far */
     public int cycleMark() {
         return backReferences;
     }
@@ -872,18 +868,11 @@ public final class ReadContext {
         }
         values.add(PENDING);
         current = values.size() - 1;
-        if (open == null) {
-            open = new int[16];
-        } else if (openCount == open.length) {
-            open = java.util.Arrays.copyOf(open, openCount * 2);
-        }
-        open[openCount++] = current;
         return current;
     }
 
     private Object finish(int id, Object v) {
         if (id >= 0) {
-            openCount--;
             values.set(id, v);
             if (current == id) {
                 current = -1;
